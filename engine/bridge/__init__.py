@@ -1,0 +1,1 @@
+"""Bridge rules: contracts, play of the cards, scoring."""

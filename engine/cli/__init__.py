@@ -1,0 +1,1 @@
+"""``tenace-cli``: the engine from the command line, every result available as JSON."""

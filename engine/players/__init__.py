@@ -1,0 +1,1 @@
+"""Players for both games behind one protocol (see :mod:`engine.players.base`)."""
