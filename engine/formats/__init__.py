@@ -1,0 +1,36 @@
+"""File formats: PBN (Portable Bridge Notation) game files, read and written.
+
+Public surface: :func:`read_pbn`, :func:`write_pbn`, :func:`write_pbn_file`,
+the :class:`PbnGame` model with :class:`Auction`/:class:`Call` and
+:class:`PlayRecord`/:class:`Trick`, and :class:`PbnError` for bad input.
+"""
+
+from .auction import DOUBLE, PASS, PASSED_OUT, REDOUBLE, Auction, AuctionError, Call, CallKind, PassedOut
+from .pbn_error import PbnError
+from .pbn_game import PbnGame, PbnGameError, PbnTag
+from .pbn_io import parse_pbn, read_pbn, write_pbn, write_pbn_file
+from .play_record import PlayError, PlayRecord, Trick, play_from_columns
+
+__all__ = [
+    "Auction",
+    "AuctionError",
+    "Call",
+    "CallKind",
+    "DOUBLE",
+    "PASS",
+    "PASSED_OUT",
+    "PassedOut",
+    "PbnError",
+    "PbnGame",
+    "PbnGameError",
+    "PbnTag",
+    "PlayError",
+    "PlayRecord",
+    "REDOUBLE",
+    "Trick",
+    "parse_pbn",
+    "play_from_columns",
+    "read_pbn",
+    "write_pbn",
+    "write_pbn_file",
+]

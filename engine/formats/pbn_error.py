@@ -1,0 +1,23 @@
+"""The one error type PBN reading raises: it always carries the line number."""
+
+from __future__ import annotations
+
+__all__ = ["PbnError"]
+
+
+class PbnError(ValueError):
+    """Malformed PBN input; ``str()`` names the source, the line and what is wrong.
+
+    It is a ``ValueError`` so the CLI prints the message without a traceback.
+    """
+
+    def __init__(self, line: int, message: str, source: str | None = None) -> None:
+        self.line = line
+        self.message = message
+        self.source = source
+        where = f"line {line}" if source is None else f"{source}, line {line}"
+        super().__init__(f"{where}: {message}")
+
+    def with_source(self, source: str) -> "PbnError":
+        """The same error, now naming the file it came from."""
+        return PbnError(self.line, self.message, source)
