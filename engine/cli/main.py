@@ -16,6 +16,9 @@ __all__ = ["main", "build_parser", "COMMAND_MODULES"]
 
 COMMAND_MODULES = (
     "engine.cli.cmd_deal",
+    "engine.cli.cmd_score",
+    "engine.cli.cmd_play_hearts",
+    "engine.cli.cmd_play_bridge",
 )
 
 
@@ -35,12 +38,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:  # the reader went away (e.g. piped into `head`): not an error
+        sys.stderr.close()
+        return 0
     except (ValueError, KeyError, OSError) as exc:  # user input / file errors: message, no traceback
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"tenace-cli {args.command}: error: {msg}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # e.g. piped into `head`
-        return 0
 
 
 if __name__ == "__main__":

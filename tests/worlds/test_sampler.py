@@ -156,3 +156,29 @@ def test_mid_play_knowledge_samples_consistently(seed, tricks_played):
     k = declarer_view(deal, played_by=played)
     for hands in sample_worlds(k, 5, rng):
         check_consistent(k, hands)
+
+
+def test_bridge_view_knowledge_never_moves_seen_cards():
+    """Worlds sampled for a defender mid-play keep its hand and dummy, and respect shown-out suits."""
+    from engine.bridge.contract import Contract
+    from engine.bridge.play import BridgePlay
+    from engine.bridge.view import view_for_turn
+    from engine.core.seats import Seat
+    from engine.worlds.bridge_knowledge import knowledge_from_view
+
+    rng = random.Random(21)
+    for _ in range(20):
+        deal = random_deal(rng)
+        play = BridgePlay(deal, Contract.parse("4S"), Seat.SOUTH)
+        for _ in range(rng.randrange(1, 40)):
+            play.play(rng.choice(list(play.legal_cards())))
+        view = view_for_turn(play)
+        k = knowledge_from_view(view)
+        for hands in sample_worlds(k, 5, rng):
+            check_consistent(k, hands)
+            assert hands[view.seat] == view.hand.mask
+            if view.dummy_hand is not None:
+                assert hands[view.dummy] == view.dummy_hand.mask
+            # the true deal is one of the consistent worlds
+        truth = tuple(play.hand(s).mask for s in Seat)
+        check_consistent(k, truth)

@@ -1,0 +1,200 @@
+"""Player specs for the CLIs and match harnesses: ``random``, ``random:seed=3``, ``rules``, ``pimc:worlds=50,seed=1``.
+
+A spec is a player name, optionally followed by ``:`` and ``key=value``
+parameters separated by commas.  Names are per game (the bridge ``rules``
+player is not the Hearts one).  Each entry declares the parameters it accepts,
+so a misspelt name or parameter is a :class:`PlayerSpecError` that lists what
+would have been accepted.  Factories import their player module lazily: looking
+up ``random`` never loads a search engine.
+
+Lists of specs (``--players rules,random`` or ``alphamu:m=2,worlds=20,rules``)
+are split by :func:`parse_spec_list`: a comma-separated token that contains
+``=`` but no ``:`` is a further parameter of the spec before it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable, Mapping
+
+from .base import Player
+
+__all__ = [
+    "Game",
+    "PlayerSpec",
+    "PlayerSpecError",
+    "SpecArgs",
+    "PlayerEntry",
+    "PlayerRegistry",
+    "REGISTRY",
+    "parse_spec_list",
+    "create_player",
+]
+
+
+class PlayerSpecError(ValueError):
+    """A player spec that names no known player or parameter, or has a malformed value."""
+
+
+class Game(Enum):
+    BRIDGE = "bridge"
+    HEARTS = "hearts"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A parsed spec: the player name and its ``key=value`` parameters in the order given."""
+
+    name: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "PlayerSpec":
+        t = text.strip()
+        name, _, rest = t.partition(":")
+        name = name.strip().lower()
+        if not name or not name.replace("_", "").replace("-", "").isalnum():
+            raise PlayerSpecError(f"bad player spec {text!r}: expected a name such as 'rules' or 'random:seed=3'")
+        params: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for token in rest.split(",") if rest.strip() else ():
+            key, eq, value = token.partition("=")
+            key, value = key.strip().lower(), value.strip()
+            if not eq or not key or not value:
+                raise PlayerSpecError(f"bad parameter {token.strip()!r} in player spec {text!r}: expected key=value")
+            if key in seen:
+                raise PlayerSpecError(f"parameter {key!r} given twice in player spec {text!r}")
+            seen.add(key)
+            params.append((key, value))
+        return cls(name, tuple(params))
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)
+
+
+def parse_spec_list(text: str) -> list[PlayerSpec]:
+    """Split ``rules,random:seed=2`` or ``alphamu:m=2,worlds=20,rules`` into specs."""
+    groups: list[str] = []
+    for token in text.split(","):
+        if "=" in token and ":" not in token and groups:
+            groups[-1] += "," + token
+        else:
+            groups.append(token)
+    return [PlayerSpec.parse(g) for g in groups]
+
+
+class SpecArgs:
+    """Typed access to a spec's parameters for a factory; ``seed`` falls back to the caller's seed."""
+
+    def __init__(self, spec: PlayerSpec, default_seed: int) -> None:
+        self._spec = spec
+        self._values = dict(spec.params)
+        self._default_seed = default_seed
+
+    def _convert(self, key: str, kind: Callable[[str], Any], kind_name: str, default: Any) -> Any:
+        if key not in self._values:
+            return default
+        raw = self._values[key]
+        try:
+            return kind(raw)
+        except ValueError:
+            raise PlayerSpecError(
+                f"parameter {key}={raw!r} of player spec {str(self._spec)!r} is not {kind_name}"
+            ) from None
+
+    def get_int(self, key: str, default: int) -> int:
+        return self._convert(key, int, "an integer", default)
+
+    def get_float(self, key: str, default: float) -> float:
+        return self._convert(key, float, "a number", default)
+
+    def get_text(self, key: str, default: str) -> str:
+        return self._values.get(key, default)
+
+    def seed(self) -> int:
+        return self.get_int("seed", self._default_seed)
+
+
+PlayerFactory = Callable[[SpecArgs], Player[Any]]
+"""Builds a player from its spec's arguments."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    game: Game
+    name: str
+    factory: PlayerFactory
+    params: tuple[str, ...]
+    summary: str
+
+
+class PlayerRegistry:
+    """Player names per game, each with its factory and accepted parameters."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[Game, str], PlayerEntry] = {}
+
+    def register(
+        self, game: Game, name: str, factory: PlayerFactory, *, params: tuple[str, ...] = (), summary: str = ""
+    ) -> None:
+        key = (game, name.lower())
+        if key in self._entries:
+            raise ValueError(f"{game.value} player {name!r} is already registered")
+        self._entries[key] = PlayerEntry(game, name.lower(), factory, tuple(params), summary)
+
+    def names(self, game: Game) -> tuple[str, ...]:
+        return tuple(sorted(name for g, name in self._entries if g == game))
+
+    def entries(self, game: Game) -> Mapping[str, PlayerEntry]:
+        return {e.name: e for (g, _), e in sorted(self._entries.items(), key=lambda kv: kv[0][1]) if g == game}
+
+    def create(self, game: Game, spec: "PlayerSpec | str", *, seed: int = 0) -> Player[Any]:
+        """A new player for ``spec``; ``seed`` is used unless the spec sets ``seed=``."""
+        parsed = PlayerSpec.parse(spec) if isinstance(spec, str) else spec
+        entry = self._entries.get((game, parsed.name))
+        if entry is None:
+            known = ", ".join(self.names(game)) or "none"
+            raise PlayerSpecError(f"unknown {game.value} player {parsed.name!r} (known: {known})")
+        for key, _ in parsed.params:
+            if key not in entry.params:
+                accepted = ", ".join(entry.params) or "no parameters"
+                raise PlayerSpecError(
+                    f"unknown parameter {key!r} for {game.value} player {entry.name!r} (accepted: {accepted})"
+                )
+        return entry.factory(SpecArgs(parsed, seed))
+
+
+def _lazy(module: str, attribute: str) -> Callable[[], Any]:
+    return lambda: getattr(importlib.import_module(module, __package__), attribute)
+
+
+def _register_defaults(registry: PlayerRegistry) -> None:
+    random_bridge = _lazy(".bridge_random", "RandomBridgePlayer")
+    rules_bridge = _lazy(".bridge_rules", "RulesBridgePlayer")
+    random_hearts = _lazy(".hearts_random", "RandomHeartsPlayer")
+    rules_hearts = _lazy(".hearts_rules", "RulesHeartsPlayer")
+    registry.register(
+        Game.BRIDGE, "random", lambda a: random_bridge()(a.seed()), params=("seed",), summary="uniformly random legal card"
+    )
+    registry.register(
+        Game.BRIDGE, "rules", lambda a: rules_bridge()(), summary="textbook heuristics (second hand low, ...)"
+    )
+    registry.register(
+        Game.HEARTS, "random", lambda a: random_hearts()(a.seed()), params=("seed",), summary="uniformly random legal card and pass"
+    )
+    registry.register(
+        Game.HEARTS, "rules", lambda a: rules_hearts()(), summary="classic heuristics (duck, dump the queen, lead low)"
+    )
+
+
+REGISTRY = PlayerRegistry()
+_register_defaults(REGISTRY)
+
+
+def create_player(game: Game, spec: "PlayerSpec | str", *, seed: int = 0) -> Player[Any]:
+    """A player from the default registry (see :class:`PlayerRegistry.create`)."""
+    return REGISTRY.create(game, spec, seed=seed)

@@ -1,0 +1,78 @@
+"""Player specs: parsing, lists of specs, typed errors, game-aware lookup, seeding."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.players.bridge_random import RandomBridgePlayer
+from engine.players.bridge_rules import RulesBridgePlayer
+from engine.players.registry import (
+    REGISTRY,
+    Game,
+    PlayerRegistry,
+    PlayerSpec,
+    PlayerSpecError,
+    create_player,
+    parse_spec_list,
+)
+
+
+def test_spec_parsing_and_text():
+    assert PlayerSpec.parse("rules") == PlayerSpec("rules")
+    spec = PlayerSpec.parse(" PIMC:worlds=50, seed=3 ")
+    assert spec == PlayerSpec("pimc", (("worlds", "50"), ("seed", "3")))
+    assert str(spec) == "pimc:worlds=50,seed=3"
+
+
+names = st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True)
+values = st.from_regex(r"[A-Za-z0-9.]{1,6}", fullmatch=True)
+
+
+@given(names, st.dictionaries(names, values, max_size=3))
+def test_spec_text_round_trips(name, params):
+    spec = PlayerSpec(name, tuple(params.items()))
+    assert PlayerSpec.parse(str(spec)) == spec
+    assert parse_spec_list(f"{spec},{spec}") == [spec, spec]
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [("", "bad player spec"), ("ru les", "bad player spec"), ("random:seed", "expected key=value"),
+     ("random:seed=1,seed=2", "given twice")],
+)
+def test_bad_specs(text, fragment):
+    with pytest.raises(PlayerSpecError, match=fragment):
+        PlayerSpec.parse(text)
+
+
+def test_spec_lists_keep_parameters_with_their_player():
+    specs = parse_spec_list("alphamu:m=2,worlds=20,rules,random:seed=4")
+    assert [str(s) for s in specs] == ["alphamu:m=2,worlds=20", "rules", "random:seed=4"]
+
+
+def test_bridge_players_from_specs():
+    assert isinstance(create_player(Game.BRIDGE, "rules"), RulesBridgePlayer)
+    player = create_player(Game.BRIDGE, "random:seed=9", seed=1)
+    assert isinstance(player, RandomBridgePlayer) and player.name == "random:seed=9"
+    assert create_player(Game.BRIDGE, "random", seed=4).name == "random:seed=4"
+
+
+def test_unknown_names_and_parameters_are_typed_errors():
+    with pytest.raises(PlayerSpecError, match="unknown bridge player 'alphamu' \\(known: random, rules\\)"):
+        create_player(Game.BRIDGE, "alphamu:m=2")
+    with pytest.raises(PlayerSpecError, match="unknown parameter 'depth' for bridge player 'rules' \\(accepted: no parameters\\)"):
+        create_player(Game.BRIDGE, "rules:depth=3")
+    with pytest.raises(PlayerSpecError, match="seed='x'.*not an integer"):
+        create_player(Game.BRIDGE, "random:seed=x")
+
+
+def test_registry_is_game_aware_and_extensible():
+    assert REGISTRY.names(Game.BRIDGE) == ("random", "rules")
+    assert REGISTRY.names(Game.HEARTS) == ("random", "rules")
+    registry = PlayerRegistry()
+    registry.register(Game.HEARTS, "always-first", lambda a: ("first", a.get_int("n", 1)), params=("n",))
+    assert registry.create(Game.HEARTS, "always-first:n=3") == ("first", 3)
+    with pytest.raises(PlayerSpecError, match="unknown bridge player 'always-first' \\(known: none\\)"):
+        registry.create(Game.BRIDGE, "always-first")
+    with pytest.raises(ValueError, match="already registered"):
+        registry.register(Game.HEARTS, "always-first", lambda a: None)
