@@ -19,6 +19,8 @@ COMMAND_MODULES = (
     "engine.cli.cmd_score",
     "engine.cli.cmd_play_hearts",
     "engine.cli.cmd_play_bridge",
+    "engine.cli.cmd_bench",
+    "engine.cli.cmd_tree",
 )
 
 

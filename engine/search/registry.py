@@ -1,0 +1,68 @@
+"""Algorithm names (as used by the CLI and the benchmarks) mapped to their implementations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .alphamu import AlphaMuOptions, alphamu
+from .exact import exact
+from .iterative_biasing import iprm, iprm_beta, ivm, ivm_beta
+from .multiworld import MultiWorldGame
+from .pimc import pimc
+from .prm import prm, prm_beta
+from .result import SearchResult
+from .vector_mm import vector_mm, vm_ab, vm_beta
+
+__all__ = ["AlgorithmSpec", "ALGORITHMS", "UnknownAlgorithmError", "get_algorithm", "run_algorithm"]
+
+
+class UnknownAlgorithmError(ValueError):
+    """The requested algorithm name is not registered."""
+
+
+@dataclass(frozen=True)
+class AlgorithmSpec:
+    name: str
+    summary: str
+    run: Callable[[MultiWorldGame], SearchResult]
+
+
+def _alphamu(game: MultiWorldGame, max_moves: int | None = None) -> SearchResult:
+    return alphamu(game, AlphaMuOptions(max_moves=max_moves))
+
+
+ALGORITHMS: dict[str, AlgorithmSpec] = {
+    spec.name: spec
+    for spec in (
+        AlgorithmSpec("pimc", "Monte Carlo sampling over all worlds, single pass (F&B §3)", pimc),
+        AlgorithmSpec("vector-mm", "vector minimaxing (F&B Fig. 16)", vector_mm),
+        AlgorithmSpec("vm-ab", "vector minimaxing with alpha-beta pruning (F&B Fig. 21)", vm_ab),
+        AlgorithmSpec("vm-beta", "vm-ab with beta-reduction (F&B eq. 7)", vm_beta),
+        AlgorithmSpec("prm", "payoff-reduction minimaxing (F&B Fig. 19)", prm),
+        AlgorithmSpec("prm-beta", "prm with beta-reduction", prm_beta),
+        AlgorithmSpec("ivm", "iterative biasing of vector-mm (F&B Fig. 23)", ivm),
+        AlgorithmSpec("iprm", "iterative biasing of prm", iprm),
+        AlgorithmSpec("ivm-beta", "iterative biasing of vm-beta", ivm_beta),
+        AlgorithmSpec("iprm-beta", "iterative biasing of prm-beta", iprm_beta),
+        AlgorithmSpec("alphamu", "αμ over Pareto fronts, M MAX moves (Cazenave & Ventos)", _alphamu),
+        AlgorithmSpec("exact", "best-defence optimum (αμ to the leaves)", exact),
+    )
+}
+
+
+def get_algorithm(name: str) -> AlgorithmSpec:
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        raise UnknownAlgorithmError(
+            f"unknown algorithm {name!r} (choose from {', '.join(ALGORITHMS)})") from None
+
+
+def run_algorithm(name: str, game: MultiWorldGame, max_moves: int | None = None) -> SearchResult:
+    """Run ``name`` on ``game``; ``max_moves`` (M) applies to ``alphamu`` only."""
+    if name == "alphamu":
+        return _alphamu(game, max_moves)
+    if max_moves is not None:
+        raise ValueError(f"--max-moves applies to alphamu only, not to {name!r}")
+    return get_algorithm(name).run(game)
