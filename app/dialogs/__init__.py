@@ -1,0 +1,1 @@
+"""Dialogs: settings, statistics, about and keyboard shortcuts."""

@@ -1,0 +1,310 @@
+"""The card table: four hands around the current trick, painted at any size; reports intents only.
+
+Mouse: clicking a playable card emits :attr:`CardTableView.card_chosen`.  Keyboard: Left /
+Right (and Home / End) move a focus card among the playable cards, Enter or Space
+chooses it.  Hovering an unplayable card shows why it cannot be played.  A card that
+moves from a hand into the trick between two states glides there (optional animation).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from engine.core.cards import Card, card_symbol_str
+from engine.core.seats import Seat
+
+from ..settings import DeckColours
+from .card_painter import CardLook, paint_card
+from .table_layout import Side, TableLayout, compute_layout, side_of
+from .table_state import SeatHand, TableCard, TableState
+
+__all__ = ["CardTableView"]
+
+_FELT = QColor("#1d6b45")
+_FELT_EDGE = QColor("#14523a")
+_LABEL = QColor("#f3f1e7")
+_ACTIVE_LABEL = QColor("#ffd866")
+
+
+class CardTableView(QWidget):
+    """Draws a :class:`TableState`; never changes game state itself."""
+
+    card_chosen = Signal(int)  # a playable card the user clicked or chose from the keyboard
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName("Card table")
+        self._state: TableState | None = None
+        self._layout: TableLayout | None = None
+        self._deck = DeckColours.TWO_COLOUR
+        self._focus: Card | None = None
+        self._active_seat: Seat | None = None
+        self._animate = True
+        self._animation_ms = 250
+        self._flights: dict[Seat, QRectF] = {}  # trick cards gliding in: seat -> start rect
+        self._progress = 1.0
+        self._animation = QVariantAnimation(self)
+        self._animation.setStartValue(0.0)
+        self._animation.setEndValue(1.0)
+        self._animation.valueChanged.connect(self._on_animation_step)
+        self._animation.finished.connect(self._on_animation_finished)
+
+    # --- configuration ----------------------------------------------------------------
+    def sizeHint(self) -> QSize:
+        return QSize(900, 640)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(320, 240)
+
+    def set_deck_colours(self, deck: DeckColours) -> None:
+        self._deck = deck
+        self.update()
+
+    def set_animation(self, enabled: bool, duration_ms: int) -> None:
+        self._animate = enabled
+        self._animation_ms = duration_ms
+        if not enabled and self.is_animating:
+            self._animation.stop()
+            self._on_animation_finished()
+
+    # --- state ----------------------------------------------------------------------------
+    @property
+    def state(self) -> TableState | None:
+        return self._state
+
+    @property
+    def focus_card(self) -> Card | None:
+        return self._focus
+
+    @property
+    def is_animating(self) -> bool:
+        return self._animation.state() == QVariantAnimation.State.Running
+
+    @property
+    def table_layout(self) -> TableLayout | None:
+        return self._layout
+
+    def set_state(self, state: TableState) -> None:
+        previous, old_layout = self._state, self._layout
+        self._state = state
+        self._relayout()
+        playable = self._ordered_playable()
+        self._active_seat = self._seat_of_first_playable()
+        if self._focus not in playable:
+            self._focus = None
+        self._start_flights(previous, old_layout)
+        self.update()
+
+    def _start_flights(self, previous: TableState | None, old_layout: TableLayout | None) -> None:
+        if previous is None or old_layout is None or self._state is None or not self._animate:
+            return
+        before = set(previous.trick)
+        flights: dict[Seat, QRectF] = {}
+        for seat, card in self._state.trick:
+            if (seat, card) in before:
+                continue
+            found = previous.find(card)
+            rects = old_layout.hand_cards.get(seat, ())
+            if found is not None and found[0] == seat:
+                flights[seat] = QRectF(rects[found[1]])
+            elif rects:  # a face-down card: it leaves from the middle of the hand
+                flights[seat] = QRectF(rects[len(rects) // 2])
+        if flights:
+            self._animation.stop()
+            self._flights = flights
+            self._animation.setDuration(self._animation_ms)
+            self._progress = 0.0
+            self._animation.start()
+
+    def _on_animation_step(self, value: object) -> None:
+        self._progress = float(value)  # type: ignore[arg-type]
+        self.update()
+
+    def _on_animation_finished(self) -> None:
+        self._flights = {}
+        self._progress = 1.0
+        self.update()
+
+    # --- geometry and hit tests ---------------------------------------------------------
+    def _relayout(self) -> None:
+        self._layout = compute_layout(self.width(), self.height(), self._state) if self._state else None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._relayout()
+        super().resizeEvent(event)
+
+    def _seat_of_first_playable(self) -> Seat | None:
+        if self._state is None:
+            return None
+        for hand in self._state.hands:
+            if any(c.playable for c in hand.cards):
+                return hand.seat
+        return None
+
+    def card_rect(self, card: Card) -> QRectF | None:
+        """Where a face-up hand card is drawn now (lifted when it has the focus)."""
+        if self._state is None or self._layout is None:
+            return None
+        found = self._state.find(card)
+        if found is None:
+            return None
+        seat, index = found
+        rect = QRectF(self._layout.hand_cards[seat][index])
+        if card == self._focus and side_of(seat, self._state.bottom_seat) is Side.BOTTOM:
+            rect.translate(0, -self._layout.lift)
+        return rect
+
+    def card_at(self, pos: QPointF) -> Card | None:
+        """The topmost face-up hand card under ``pos``."""
+        if self._state is None:
+            return None
+        for hand in self._state.hands:
+            for tc in reversed(hand.cards):
+                rect = self.card_rect(tc.card)
+                if rect is not None and rect.contains(pos):
+                    return tc.card
+        return None
+
+    def _table_card(self, card: Card) -> TableCard | None:
+        assert self._state is not None
+        found = self._state.find(card)
+        return None if found is None else self._state.hands[found[0]].cards[found[1]]
+
+    # --- input ------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        card = self.card_at(event.position())
+        tc = None if card is None else self._table_card(card)
+        if tc is not None and tc.playable:
+            self._focus = card
+            self.update()
+            self.card_chosen.emit(card)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        card = self.card_at(event.position())
+        tc = None if card is None else self._table_card(card)
+        if tc is not None and tc.playable and card != self._focus:
+            self._focus = card
+            self.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        playable = self._ordered_playable()
+        key = event.key()
+        if not playable or key not in _KEYS:
+            return super().keyPressEvent(event)
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if self._focus in playable:
+                self.card_chosen.emit(self._focus)
+            else:
+                self._focus = playable[0]
+                self.update()
+            return
+        if self._focus not in playable:
+            index = 0 if key in (Qt.Key.Key_Right, Qt.Key.Key_Home) else len(playable) - 1
+        elif key == Qt.Key.Key_Home:
+            index = 0
+        elif key == Qt.Key.Key_End:
+            index = len(playable) - 1
+        else:
+            step = 1 if key == Qt.Key.Key_Right else -1
+            index = (playable.index(self._focus) + step) % len(playable)
+        self._focus = playable[index]
+        self.update()
+
+    def _ordered_playable(self) -> list[Card]:
+        """Playable cards left to right as drawn (the order keyboard focus moves in)."""
+        if self._state is None:
+            return []
+        return [c.card for h in self._state.hands for c in h.cards if c.playable]
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            card = self.card_at(QPointF(event.pos()))
+            tc = None if card is None else self._table_card(card)
+            if tc is not None and tc.unplayable_reason:
+                QToolTip.showText(event.globalPos(), f"{card_symbol_str(tc.card)}: {tc.unplayable_reason}", self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
+    def tooltip_for(self, card: Card) -> str:
+        """The hover text of a face-up card (empty when it is playable)."""
+        tc = self._table_card(card)
+        return "" if tc is None or not tc.unplayable_reason else f"{card_symbol_str(tc.card)}: {tc.unplayable_reason}"
+
+    # --- painting ---------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.fillRect(self.rect(), _FELT_EDGE)
+        inset = 4.0
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(_FELT)
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 18, 18)
+        if self._state is None or self._layout is None:
+            p.end()
+            return
+        for hand in self._state.hands:
+            self._paint_label(p, hand)
+            self._paint_hand(p, hand)
+        self._paint_trick(p)
+        p.end()
+
+    def _paint_label(self, p: QPainter, hand: SeatHand) -> None:
+        assert self._layout is not None
+        rect = self._layout.labels[hand.seat]
+        font = QFont()
+        font.setPixelSize(max(10, round(self._layout.card_height * 0.15)))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(_ACTIVE_LABEL if hand.seat == self._active_seat else _LABEL)
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, hand.label)
+
+    def _paint_hand(self, p: QPainter, hand: SeatHand) -> None:
+        assert self._layout is not None
+        rects = self._layout.hand_cards[hand.seat]
+        if not hand.face_up:
+            for rect in rects:
+                paint_card(p, rect, None, CardLook(face_up=False), self._deck)
+            return
+        for tc in hand.cards:
+            rect = self.card_rect(tc.card)
+            assert rect is not None
+            look = CardLook(
+                selected=tc.card == self._focus,
+                highlighted=tc.highlighted,
+                unplayable=bool(tc.unplayable_reason),
+            )
+            paint_card(p, rect, tc.card, look, self._deck)
+
+    def _paint_trick(self, p: QPainter) -> None:
+        assert self._state is not None and self._layout is not None
+        t = self._progress
+        for seat, card in self._state.trick:
+            end = self._layout.trick_cards[seat]
+            start = self._flights.get(seat)
+            rect = end
+            if start is not None and t < 1.0:
+                rect = QRectF(
+                    start.x() + (end.x() - start.x()) * t, start.y() + (end.y() - start.y()) * t, end.width(), end.height()
+                )
+            paint_card(p, rect, card, CardLook(), self._deck)
+
+
+_KEYS = {
+    Qt.Key.Key_Left,
+    Qt.Key.Key_Right,
+    Qt.Key.Key_Home,
+    Qt.Key.Key_End,
+    Qt.Key.Key_Return,
+    Qt.Key.Key_Enter,
+    Qt.Key.Key_Space,
+}

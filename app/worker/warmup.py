@@ -1,0 +1,104 @@
+"""Background warm-up: compile (or load from numba's cache) every engine kernel at start.
+
+The hook: any engine package that owns numba kernels adds a module ``warmup.py``
+with a function ``warm_up() -> None`` that calls its kernels once on a tiny input
+(for example a one-trick ending for the double-dummy solver).  Nothing has to be
+registered anywhere: :func:`find_warmup_modules` finds every ``warmup.py`` under
+the ``engine`` package directory, and :func:`warmup_job` imports and calls them one
+after another on the engine worker, reporting progress per module.  With numba's
+on-disk cache (see ``engine.jit``) a warm start only loads the compiled code.
+
+A failing hook never stops the app: the job carries on with the others and returns
+the failures in its :class:`WarmupReport`, which the status bar shows.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .messages import JobCancelledError, ProgressReporter
+
+__all__ = ["WarmupHook", "WarmupReport", "find_warmup_modules", "discover_warmup_hooks", "warmup_job"]
+
+WARMUP_MODULE_NAME = "warmup"
+WARMUP_FUNCTION_NAME = "warm_up"
+
+
+@dataclass(frozen=True, slots=True)
+class WarmupHook:
+    """One named warm-up step (``name`` is shown in the status bar while it runs)."""
+
+    name: str
+    run: Callable[[], object]
+
+
+@dataclass(frozen=True, slots=True)
+class WarmupReport:
+    warmed: tuple[str, ...]
+    failures: tuple[tuple[str, str], ...]  # (hook name, message)
+    seconds: float
+
+
+def find_warmup_modules(package: str = "engine") -> tuple[str, ...]:
+    """Dotted names of every ``<package>/**/warmup.py``, without importing anything but ``package``."""
+    root_module = importlib.import_module(package)
+    names: set[str] = set()
+    for root in getattr(root_module, "__path__", ()):
+        for directory, subdirs, files in os.walk(root):
+            subdirs[:] = sorted(d for d in subdirs if d.isidentifier())
+            if f"{WARMUP_MODULE_NAME}.py" in files:
+                rel = os.path.relpath(directory, root)
+                parts = [package] + ([] if rel == "." else rel.split(os.sep))
+                names.add(".".join(parts + [WARMUP_MODULE_NAME]))
+    return tuple(sorted(names))
+
+
+def _hook_for(module_name: str) -> WarmupHook:
+    def run() -> object:
+        module = importlib.import_module(module_name)
+        warm_up = getattr(module, WARMUP_FUNCTION_NAME, None)
+        if not callable(warm_up):
+            raise TypeError(f"{module_name} has no function {WARMUP_FUNCTION_NAME}()")
+        return warm_up()
+
+    return WarmupHook(module_name.removesuffix(f".{WARMUP_MODULE_NAME}"), run)
+
+
+def _numba_import_hook() -> WarmupHook:
+    """Importing numba (through ``engine.jit``, which points its cache at the user cache dir) costs
+    a noticeable fraction of a second; doing it here keeps that off the GUI thread too."""
+    return WarmupHook("numba", lambda: importlib.import_module("engine.jit"))
+
+
+def discover_warmup_hooks(package: str = "engine") -> tuple[WarmupHook, ...]:
+    """The numba import followed by every package's ``warm_up()`` (see the module docstring)."""
+    return (_numba_import_hook(),) + tuple(_hook_for(m) for m in find_warmup_modules(package))
+
+
+def warmup_job(hooks: Sequence[WarmupHook]) -> Callable[[threading.Event, ProgressReporter], WarmupReport]:
+    """An engine job that runs ``hooks`` in order, stopping early if cancelled."""
+
+    def job(cancel: threading.Event, report: ProgressReporter) -> WarmupReport:
+        start = time.perf_counter()
+        warmed: list[str] = []
+        failures: list[tuple[str, str]] = []
+        total = max(1, len(hooks))
+        for i, hook in enumerate(hooks):
+            if cancel.is_set():
+                raise JobCancelledError()
+            report(i / total, f"compiling {hook.name}")
+            try:
+                hook.run()
+            except Exception as exc:  # noqa: BLE001 - one broken hook must not stop the others
+                failures.append((hook.name, f"{type(exc).__name__}: {exc}"))
+            else:
+                warmed.append(hook.name)
+        report(1.0, "engine ready")
+        return WarmupReport(tuple(warmed), tuple(failures), time.perf_counter() - start)
+
+    return job

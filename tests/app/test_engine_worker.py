@@ -1,0 +1,233 @@
+"""The engine worker serves jobs in order, cancels, drops stale answers, reports errors, keeps the GUI live."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QTimer
+
+from app.worker import (
+    EngineActivity,
+    EngineWorker,
+    JobCancelled,
+    JobCancelledError,
+    JobDone,
+    JobFailed,
+    JobProgress,
+    WorkerShutDownError,
+)
+
+
+@pytest.fixture
+def worker(qtbot):
+    w = EngineWorker(progress_interval_s=0.0)
+    yield w
+    assert w.shutdown(timeout_s=10)
+
+
+def _collect(worker):
+    seen = []
+    for sig in (worker.finished, worker.failed, worker.cancelled):
+        sig.connect(seen.append)
+    return seen
+
+
+def _wait_for_answers(qtbot, seen, count, timeout=10_000):
+    qtbot.waitUntil(lambda: len(seen) >= count, timeout=timeout)
+
+
+def test_requests_are_served_in_submission_order(qtbot, worker):
+    seen = _collect(worker)
+    order = []
+
+    def job_for(n):
+        def job(cancel, report):
+            time.sleep(0.01 * (5 - n))  # later jobs are quicker: order must still hold
+            order.append(n)
+            return n * n
+
+        return job
+
+    ids = [worker.submit(job_for(n)) for n in range(5)]
+    assert ids == sorted(ids) and len(set(ids)) == 5
+    _wait_for_answers(qtbot, seen, 5)
+    assert order == [0, 1, 2, 3, 4]
+    assert all(isinstance(m, JobDone) for m in seen)
+    assert [m.request_id for m in seen] == ids
+    assert [m.result for m in seen] == [0, 1, 4, 9, 16]
+    qtbot.waitUntil(lambda: worker.status.activity is EngineActivity.IDLE)
+    assert worker.pending == 0
+
+
+def test_cancel_stops_a_long_running_job(qtbot, worker):
+    seen = _collect(worker)
+    started = threading.Event()
+    stopped_early = threading.Event()
+
+    def long_job(cancel, report):
+        started.set()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if cancel.wait(0.005):
+                stopped_early.set()
+                raise JobCancelledError()
+        return "ran to the end"
+
+    rid = worker.submit(long_job)
+    assert started.wait(5)
+    t0 = time.monotonic()
+    worker.cancel(rid)
+    _wait_for_answers(qtbot, seen, 1)
+    assert time.monotonic() - t0 < 2
+    assert stopped_early.is_set()
+    assert seen == [JobCancelled(rid)]
+
+
+def test_a_cancelled_job_that_still_returns_is_dropped_as_stale(qtbot, worker):
+    seen = _collect(worker)
+    progress = []
+    worker.progress.connect(progress.append)
+    release = threading.Event()
+    started = threading.Event()
+
+    def stubborn_job(cancel, report):  # ignores its cancel event, like a kernel mid-call
+        started.set()
+        release.wait(5)
+        report(0.5, "half way")
+        return "stale answer"
+
+    stale = worker.submit(stubborn_job)
+    fresh = worker.submit(lambda cancel, report: "fresh answer")
+    assert started.wait(5)
+    worker.cancel(stale)
+    release.set()
+    _wait_for_answers(qtbot, seen, 2)
+    assert seen[0] == JobCancelled(stale)
+    assert isinstance(seen[1], JobDone) and seen[1].result == "fresh answer" and seen[1].request_id == fresh
+    assert progress == []  # the stale job's progress never reached the GUI
+
+
+def test_a_job_cancelled_while_queued_never_runs(qtbot, worker):
+    seen = _collect(worker)
+    gate = threading.Event()
+    ran = []
+    first = worker.submit(lambda cancel, report: gate.wait(5))
+    queued = worker.submit(lambda cancel, report: ran.append("queued job"))
+    worker.cancel(queued)
+    gate.set()
+    _wait_for_answers(qtbot, seen, 2)
+    assert [type(m) for m in seen] == [JobDone, JobCancelled]
+    assert seen[0].request_id == first and seen[1].request_id == queued
+    assert ran == []
+
+
+def test_errors_are_delivered_as_messages_and_the_worker_carries_on(qtbot, worker):
+    seen = _collect(worker)
+
+    def broken(cancel, report):
+        raise ZeroDivisionError("no tricks left to divide")
+
+    def bad_input(cancel, report):
+        raise ValueError("card SZ: Z is not a rank")
+
+    bad = worker.submit(broken)
+    worse = worker.submit(bad_input)
+    good = worker.submit(lambda cancel, report: 42)
+    _wait_for_answers(qtbot, seen, 3)
+    assert isinstance(seen[0], JobFailed) and seen[0].request_id == bad
+    assert seen[0].message == "ZeroDivisionError: no tricks left to divide"
+    assert "Traceback" in seen[0].details
+    assert isinstance(seen[1], JobFailed) and seen[1].request_id == worse
+    assert seen[1].message == "card SZ: Z is not a rank"
+    assert seen[2] == JobDone(good, 42, seen[2].seconds)
+
+
+def test_progress_is_throttled_and_delivered_on_the_gui_thread(qtbot):
+    worker = EngineWorker(progress_interval_s=10.0)  # only the first and the final report pass
+    try:
+        seen = _collect(worker)
+        progress = []
+        gui_thread = threading.get_ident()
+        threads = set()
+
+        def on_progress(p):
+            threads.add(threading.get_ident())
+            progress.append(p)
+
+        worker.progress.connect(on_progress)
+        statuses = []
+        worker.status_changed.connect(statuses.append)
+
+        def job(cancel, report):
+            for i in range(1000):
+                report(i / 1000, f"step {i}")
+            report(1.0, "done")
+            return None
+
+        rid = worker.submit(job, activity=EngineActivity.COMPILING, label="warming")
+        _wait_for_answers(qtbot, seen, 1)
+        qtbot.waitUntil(lambda: worker.status.activity is EngineActivity.IDLE)
+        assert progress == [JobProgress(rid, 0.0, "step 0"), JobProgress(rid, 1.0, "done")]
+        assert threads == {gui_thread}
+        activities = [s.activity for s in statuses]
+        assert activities[0] is EngineActivity.COMPILING and activities[-1] is EngineActivity.IDLE
+        assert any(s.fraction == 1.0 for s in statuses)
+    finally:
+        assert worker.shutdown(10)
+
+
+def test_submit_after_shutdown_is_refused(qtbot):
+    worker = EngineWorker()
+    assert worker.shutdown(5)
+    with pytest.raises(WorkerShutDownError):
+        worker.submit(lambda cancel, report: None)
+
+
+def _numba_burner():
+    import engine.jit  # noqa: F401  (numba's cache dir set up the project's way)
+    import numba
+
+    @numba.njit(nogil=True, cache=False)
+    def burn(n):
+        acc = 0.0
+        for i in range(n):
+            acc += np.sqrt(i * 1.0 + acc % 7.0)
+        return acc
+
+    burn(10)  # compile before the measurement starts
+    return burn
+
+
+def test_gui_event_loop_stays_responsive_while_a_long_nogil_job_runs(qtbot, worker):
+    burn = _numba_burner()
+    chunk = 200_000
+    t0 = time.perf_counter()
+    burn(chunk)
+    per_chunk = max(time.perf_counter() - t0, 1e-6)
+    chunks = max(4, int(0.8 / per_chunk))  # about a second of CPU on the engine thread
+
+    def long_job(cancel, report):
+        total = 0.0
+        for i in range(chunks):
+            if cancel.is_set():
+                raise JobCancelledError()
+            total += burn(chunk)
+            report((i + 1) / chunks)
+        return total
+
+    ticks = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    seen = _collect(worker)
+    timer.start()
+    start = time.perf_counter()
+    worker.submit(long_job)
+    _wait_for_answers(qtbot, seen, 1, timeout=30_000)
+    timer.stop()
+    assert isinstance(seen[0], JobDone)
+    assert seen[0].seconds > 0.5, "the job must be long enough to mean something"
+    gaps = np.diff([start] + ticks)
+    assert len(ticks) > 20
+    assert gaps.max() < 0.050, f"GUI event loop stalled for {gaps.max() * 1000:.1f} ms"

@@ -1,0 +1,66 @@
+"""The warm-up finds every engine package's warmup.py, runs the hooks, survives a broken one."""
+
+import threading
+import time
+
+from app.worker import EngineActivity, EngineWorker, JobDone, JobProgress
+from app.worker.warmup import WarmupHook, discover_warmup_hooks, find_warmup_modules, warmup_job
+
+
+def _fake_engine(tmp_path, monkeypatch):
+    root = tmp_path / "fakeengine"
+    (root / "solvers" / "dd").mkdir(parents=True)
+    (root / "search").mkdir()
+    (root / "cli").mkdir()
+    (root / "__init__.py").write_text("")
+    (root / "solvers" / "__init__.py").write_text("")
+    (root / "solvers" / "dd" / "warmup.py").write_text(
+        "CALLS = []\ndef warm_up():\n    CALLS.append('dd')\n"
+    )
+    (root / "search" / "__init__.py").write_text("")
+    (root / "search" / "warmup.py").write_text("def warm_up():\n    raise RuntimeError('kernel did not compile')\n")
+    (root / "cli" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+def test_find_warmup_modules_walks_the_package_tree(tmp_path, monkeypatch):
+    _fake_engine(tmp_path, monkeypatch)
+    assert find_warmup_modules("fakeengine") == ("fakeengine.search.warmup", "fakeengine.solvers.dd.warmup")
+
+
+def test_warmup_job_runs_every_hook_and_reports_failures(tmp_path, monkeypatch):
+    _fake_engine(tmp_path, monkeypatch)
+    hooks = discover_warmup_hooks("fakeengine")
+    assert [h.name for h in hooks] == ["numba", "fakeengine.search", "fakeengine.solvers.dd"]
+    reports = []
+    report = warmup_job(hooks)(threading.Event(), lambda f, m="": reports.append((f, m)))
+    assert report.warmed == ("numba", "fakeengine.solvers.dd")
+    assert report.failures == (("fakeengine.search", "RuntimeError: kernel did not compile"),)
+    import fakeengine.solvers.dd.warmup as dd_warmup
+
+    assert dd_warmup.CALLS == ["dd"]
+    assert [f for f, _ in reports] == [0.0, 1 / 3, 2 / 3, 1.0]
+    assert reports[1][1] == "compiling fakeengine.search"
+
+
+def test_the_real_engine_hooks_are_discovered():
+    hooks = discover_warmup_hooks()
+    assert hooks[0].name == "numba"
+    assert all(h.name.startswith("engine.") for h in hooks[1:])
+
+
+def test_warmup_on_the_worker_shows_compiling_then_idle(qtbot):
+    worker = EngineWorker(progress_interval_s=0.0)
+    try:
+        statuses, done, progress = [], [], []
+        worker.status_changed.connect(statuses.append)
+        worker.finished.connect(done.append)
+        worker.progress.connect(progress.append)
+        slow = [WarmupHook(f"kernel{i}", lambda: time.sleep(0.05)) for i in range(3)]
+        worker.submit(warmup_job(slow), activity=EngineActivity.COMPILING, label="compiling")
+        qtbot.waitUntil(lambda: len(done) == 1 and worker.status.activity is EngineActivity.IDLE, timeout=10_000)
+        assert isinstance(done[0], JobDone) and done[0].result.warmed == ("kernel0", "kernel1", "kernel2")
+        assert statuses[0].activity is EngineActivity.COMPILING
+        assert all(isinstance(p, JobProgress) for p in progress) and progress[-1].fraction == 1.0
+    finally:
+        assert worker.shutdown(10)
