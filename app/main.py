@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 __all__ = ["main"]
 
@@ -14,7 +15,75 @@ def _parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="tenace", description="Tenace: bridge and Hearts trainer")
     parser.add_argument("--seed", type=int, default=None, help="seed of the first deal shown")
     parser.add_argument("--screenshot", metavar="FILE", help="render the main window to a PNG file and exit")
+    parser.add_argument("--mode", choices=[m.value for m in _modes()], default="bridge", help="the game shown first")
     return parser.parse_args(argv)
+
+
+def _quiet_offscreen_size_hints() -> None:
+    """The offscreen platform warns each time a window's size limits change; that is noise in a screenshot run."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(mode, context, message: str) -> None:
+        if "propagateSizeHints" not in message:
+            sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
+
+
+def _modes():
+    from .modes.app_mode import AppMode
+
+    return AppMode
+
+
+SAMPLE_BRIDGE_PLY = 10  # a sample position: two tricks and a half played
+SAMPLE_HEARTS_TRICKS = 3
+SAMPLE_TIMEOUT_S = 20.0
+
+
+def _advance_to_sample_position(window, app) -> None:
+    """Play on until a typical mid-hand position (the user's cards chosen as the first playable one)."""
+    from engine.session.hearts_session import HeartsStage
+
+    from .modes.app_mode import AppMode
+
+    window.bridge.pace_ms = window.hearts.pace_ms = 0
+    window.table.set_animation(False, 50)
+    deadline = time.monotonic() + SAMPLE_TIMEOUT_S
+
+    def settle() -> None:
+        while window.controller.is_thinking and time.monotonic() < deadline:
+            app.processEvents()
+            time.sleep(0.005)
+        app.processEvents()
+
+    def first_playable() -> int | None:
+        state = window.table.state
+        cards = [] if state is None else [c.card for h in state.hands for c in h.cards if c.playable]
+        return cards[0] if cards else None
+
+    settle()
+    if window.mode is AppMode.BRIDGE:
+        while (s := window.bridge.session) is not None and s.play.ply < SAMPLE_BRIDGE_PLY and time.monotonic() < deadline:
+            card = first_playable()
+            if card is not None and s.is_user_turn:
+                window.bridge.card_chosen(card)
+            settle()
+        return
+    hearts = window.hearts
+    while (s := hearts.session) is not None and time.monotonic() < deadline:
+        if s.stage is HeartsStage.PASSING:
+            for card in list(s.user_hand())[: 3 - len(s.selection)]:
+                hearts.card_chosen(card)
+            settle()
+            hearts.confirm_pass()
+        elif s.stage is HeartsStage.PLAYING and s.state is not None and len(s.state.played) < 4 * SAMPLE_HEARTS_TRICKS + 2:
+            card = first_playable()
+            if card is not None and s.is_user_turn:
+                hearts.card_chosen(card)
+        else:
+            return
+        settle()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,14 +92,19 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
+    from .modes.app_mode import AppMode
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tenace")
     app.setOrganizationName("Tenace")
     if args.screenshot:
-        window = MainWindow(seed=1 if args.seed is None else args.seed, warmup_hooks=())
+        _quiet_offscreen_size_hints()
+        window = MainWindow(seed=1 if args.seed is None else args.seed, warmup_hooks=(), mode=AppMode(args.mode))
         window.resize(*SCREENSHOT_SIZE)
         window.show()
+        app.processEvents()
+        _advance_to_sample_position(window, app)
+        window.statusBar().clearMessage()
         app.processEvents()
         ok = window.grab().save(args.screenshot, "PNG")
         window.close()
@@ -38,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"tenace: error: could not write the screenshot to {args.screenshot}", file=sys.stderr)
             return 2
         return 0
-    window = MainWindow(seed=args.seed)
+    window = MainWindow(seed=args.seed, mode=AppMode(args.mode))
     window.show()
     return app.exec()
 

@@ -1,27 +1,37 @@
 """The main window frame: menu, toolbar, card table with info panel, engine status; owns the engine worker.
 
-Today it shows the deal viewer (random deals); the Bridge, Hearts and Suit-practice modes
-plug into the same table, info panel and worker.  Warm-up of the engine's numba kernels
-starts with the window and runs on the worker while the window is already usable.
+It hosts the game modes (Bridge, Hearts): each has a controller (the model side, which
+asks the worker for computer moves) and a panel beside the table; the window routes the
+table's card intents and the menu actions to the active mode.  Warm-up of the engine's
+numba kernels starts with the window and runs on the worker while the window is
+already usable.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QInputDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from engine.core.deal import Deal
 
-from .deal_viewer import DealViewer, deal_table_state
+from engine.session.double_dummy import DoubleDummyOracle
+
+from .controllers.bridge_controller import AUTO_ORACLE, BridgeController
+from .controllers.hearts_controller import HeartsController
+from .controllers.mode_controller import ModeController
 from .dialogs.info_dialogs import ReadOnlyDialog, about_text, shortcut_rows, statistics_rows
 from .dialogs.settings_dialog import SettingsDialog
+from .modes.app_mode import AppMode
+from .modes.bridge_panel import BridgePanel
+from .modes.hearts_panel import HeartsPanel
+from .modes.help_text import how_to_play_html
 from .settings import Settings, load_settings, save_settings
 from .stats import Statistics
-from .widgets.bridge_info import bridge_info_rows
 from .widgets.card_table import CardTableView
 from .widgets.engine_status import EngineStatusWidget
 from .widgets.info_panel import InfoPanel
@@ -31,6 +41,18 @@ from .worker.warmup import WarmupHook, WarmupReport, discover_warmup_hooks, warm
 __all__ = ["MainWindow"]
 
 STATUS_MESSAGE_MS = 8000
+PACE_EXTRA_MS = 200  # pause between computer cards beyond the card animation, so each can be seen
+PBN_FILTER = "PBN files (*.pbn);;All files (*)"
+
+
+@dataclass(frozen=True, slots=True)
+class _HostedMode:
+    """A mode as the window hosts it: its controller, its panel, and what New does in it."""
+
+    controller: ModeController
+    panel: QWidget
+    start_new: Callable[[], None]
+    new_text: str
 
 
 def _version() -> str:
@@ -41,7 +63,11 @@ def _version() -> str:
 
 
 class MainWindow(QMainWindow):
-    """The application window; ``warmup_hooks=()`` skips the warm-up (screenshots, tests)."""
+    """The application window; ``warmup_hooks=()`` skips the warm-up (screenshots, tests).
+
+    ``dd_oracle`` defaults to the engine's double-dummy solver when it is installed;
+    tests pass ``None`` (or a small stand-in) to keep boards quick and deterministic.
+    """
 
     def __init__(
         self,
@@ -50,6 +76,8 @@ class MainWindow(QMainWindow):
         warmup_hooks: Sequence[WarmupHook] | None = None,
         settings_file: Path | None = None,
         stats_file: Path | None = None,
+        mode: AppMode = AppMode.BRIDGE,
+        dd_oracle: DoubleDummyOracle | None | object = AUTO_ORACLE,
     ) -> None:
         super().__init__()
         self.setWindowTitle("Tenace")
@@ -64,11 +92,18 @@ class MainWindow(QMainWindow):
 
         self.table = CardTableView(self)
         self.info_panel = InfoPanel(self)
+        self.mode_panels = QStackedWidget(self)
+        side = QWidget(self)
+        side.setFixedWidth(270)
+        column = QVBoxLayout(side)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.info_panel, 0)
+        column.addWidget(self.mode_panels, 1)
         central = QWidget(self)
         row = QHBoxLayout(central)
         row.setContentsMargins(6, 6, 6, 6)
         row.addWidget(self.table, 1)
-        row.addWidget(self.info_panel, 0)
+        row.addWidget(side, 0)
         self.setCentralWidget(central)
 
         self.engine_status = EngineStatusWidget(self)
@@ -79,10 +114,26 @@ class MainWindow(QMainWindow):
         self.worker.failed.connect(self._on_job_failed)
         self._warmup_id: int | None = None
 
+        self.bridge = BridgeController(self.worker, seed=seed, stats_file=stats_file, oracle=dd_oracle, parent=self)
+        self.hearts = HeartsController(self.worker, seed=seed, stats_file=stats_file, parent=self)
+        self.bridge_panel = BridgePanel(self.bridge, self)
+        self.hearts_panel = HeartsPanel(self.hearts, self)
+        self._hosted: dict[AppMode, _HostedMode] = {
+            AppMode.BRIDGE: _HostedMode(self.bridge, self.bridge_panel, self.bridge.new_deal, "&New deal"),
+            AppMode.HEARTS: _HostedMode(self.hearts, self.hearts_panel, self.hearts_panel.start_new_game, "&New game"),
+        }
+        for button in (self.hearts_panel.pass_button, self.hearts_panel.next_hand, self.bridge_panel.new_board):
+            button.clicked.connect(self.table.setFocus)  # back to the cards for keyboard play
+        for hosted in self._hosted.values():
+            self.mode_panels.addWidget(hosted.panel)
+            hosted.controller.changed.connect(self._refresh)
+            hosted.controller.message.connect(self._show_message)
+        self.table.card_chosen.connect(self._card_chosen)
+        self.mode: AppMode | None = None
+
         self._build_actions()
-        self._viewer = DealViewer(seed)
         self._apply_settings()
-        self._show_current_deal()
+        self.set_mode(mode)
         if self.settings_problems:
             self.statusBar().showMessage(" ".join(self.settings_problems), STATUS_MESSAGE_MS)
         hooks = discover_warmup_hooks() if warmup_hooks is None else tuple(warmup_hooks)
@@ -103,47 +154,161 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        self.new_deal_action = self._action("&New deal", self.next_deal, QKeySequence.StandardKey.New, "Deal a new random board")
+        self.new_deal_action = self._action("&New deal", self.next_deal, QKeySequence.StandardKey.New, "Deal a new board / start a new game")
+        self.open_action = self._action("&Open PBN…", self.open_pbn, QKeySequence.StandardKey.Open, "Play a deal from a PBN file")
+        self.save_action = self._action("&Save PBN…", self.save_pbn, QKeySequence.StandardKey.Save, "Save this deal and its play as PBN")
+        self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo, "Take back your last card")
+        self.claim_action = self._action("&Claim…", self.claim, QKeySequence("Ctrl+L"), "Claim the remaining tricks")
+        self.mode_actions: dict[AppMode, QAction] = {}
+        group = QActionGroup(self)
+        for number, mode in enumerate(AppMode, start=1):
+            action = self._action(mode.title, lambda checked=False, m=mode: self.set_mode(m), QKeySequence(f"Ctrl+{number}"), f"Play {mode.title}")
+            action.setCheckable(True)
+            group.addAction(action)
+            self.mode_actions[mode] = action
         self.settings_action = self._action("&Settings…", self.open_settings, QKeySequence("Ctrl+,"), "Cards, animation, hands shown")
         self.statistics_action = self._action("S&tatistics…", self.open_statistics, None, "Your training statistics")
         self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.how_to_play_action = self._action("&How to play", self.open_how_to_play, None, "The modes, the automatic contract, claims")
         self.shortcuts_action = self._action("&Keyboard shortcuts", self.open_shortcuts, QKeySequence(QKeySequence.StandardKey.HelpContents))
         self.about_action = self._action("&About Tenace", self.open_about)
         game = self.menuBar().addMenu("&Game")
         game.addAction(self.new_deal_action)
+        game.addAction(self.open_action)
+        game.addAction(self.save_action)
+        game.addSeparator()
+        game.addAction(self.claim_action)
         game.addAction(self.statistics_action)
         game.addSeparator()
         game.addAction(self.quit_action)
         edit = self.menuBar().addMenu("&Edit")
+        edit.addAction(self.undo_action)
         edit.addAction(self.settings_action)
+        mode_menu = self.menuBar().addMenu("&Mode")
+        for action in self.mode_actions.values():
+            mode_menu.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self.how_to_play_action)
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("main-toolbar")
         toolbar.setMovable(False)
-        toolbar.addAction(self.new_deal_action)
+        for action in self.mode_actions.values():
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        for action in (self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.claim_action):
+            toolbar.addAction(action)
+        toolbar.addSeparator()
         toolbar.addAction(self.settings_action)
+        toolbar.addAction(self.how_to_play_action)
 
-    # --- the deal viewer --------------------------------------------------------------------
+    # --- modes ----------------------------------------------------------------------------------
     @property
-    def deal(self) -> Deal:
-        return self._viewer.current.deal
+    def controller(self) -> ModeController:
+        assert self.mode is not None
+        return self._hosted[self.mode].controller
+
+    @property
+    def deal(self) -> Deal | None:
+        """The bridge board on the table (or being prepared)."""
+        return self.bridge.deal
+
+    def set_mode(self, mode: AppMode) -> None:
+        if mode is self.mode:
+            return
+        if self.mode is not None:
+            self.controller.deactivate()
+        self.mode = mode
+        self.mode_actions[mode].setChecked(True)
+        hosted = self._hosted[mode]
+        self.mode_panels.setCurrentWidget(hosted.panel)
+        self.new_deal_action.setText(hosted.new_text)
+        self.controller.activate()
+        self._refresh()
 
     def next_deal(self) -> None:
-        self._viewer.next_deal()
-        self._show_current_deal()
+        """New deal (Bridge) or new game (Hearts)."""
+        assert self.mode is not None
+        self._hosted[self.mode].start_new()
 
-    def _show_current_deal(self) -> None:
-        viewed = self._viewer.current
-        self.table.set_state(deal_table_state(viewed.deal, self.settings.hand_visibility))
-        self.info_panel.set_info(f"Board {viewed.board}", bridge_info_rows(viewed.info))
-        self.setWindowTitle(f"Tenace — Board {viewed.board}")
+    def _card_chosen(self, card: int) -> None:
+        self.controller.card_chosen(card)
+
+    def _refresh(self) -> None:
+        controller = self.controller
+        state = controller.table_state(self.settings.hand_visibility)
+        if state is not None:
+            self.table.set_state(state)
+        title = controller.title()
+        self.info_panel.set_info(title, controller.info_rows())
+        self.setWindowTitle(f"Tenace — {title}")
+        bridge = self.mode is AppMode.BRIDGE
+        self.open_action.setEnabled(bridge)
+        self.save_action.setEnabled(bridge and self.bridge.session is not None)
+        self.undo_action.setEnabled(controller.can_undo)
+        self.claim_action.setEnabled(bridge and self.bridge.can_claim)
+
+    def _show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, STATUS_MESSAGE_MS)
+
+    # --- game actions ------------------------------------------------------------------------------
+    def undo(self) -> None:
+        self.controller.undo()
+
+    def claim(self) -> QInputDialog | None:
+        """Claim: how many of the remaining tricks (checked by the solver), or all of them when plainly right."""
+        if self.mode is not AppMode.BRIDGE or not self.bridge.can_claim:
+            return None
+        session = self.bridge.session
+        assert session is not None
+        if not self.bridge.claim_needs_count:
+            self.bridge.claim()
+            return None
+        remaining = session.play.remaining_tricks
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Claim")
+        dialog.setLabelText(f"How many of the remaining {remaining} tricks does your side take?")
+        dialog.setInputMode(QInputDialog.InputMode.IntInput)
+        dialog.setIntRange(0, remaining)
+        dialog.setIntValue(remaining)
+        dialog.intValueSelected.connect(self.bridge.claim)
+        dialog.open()
+        return dialog
+
+    def open_pbn(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a PBN deal", "", PBN_FILTER)
+        if path:
+            self.load_pbn(Path(path))
+
+    def load_pbn(self, path: Path) -> bool:
+        try:
+            self.bridge.load_pbn(path)
+        except ValueError as exc:
+            self._show_message(str(exc))
+            return False
+        return True
+
+    def save_pbn(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the deal as PBN", "deal.pbn", PBN_FILTER)
+        if path:
+            self.write_pbn(Path(path))
+
+    def write_pbn(self, path: Path) -> bool:
+        try:
+            self.bridge.save_pbn(path)
+        except (OSError, ValueError) as exc:
+            self._show_message(f"Could not save {path.name}: {exc}")
+            return False
+        return True
 
     # --- settings and dialogs ----------------------------------------------------------------
     def _apply_settings(self) -> None:
         self.table.set_deck_colours(self.settings.deck_colours)
         self.table.set_animation(self.settings.animate_cards, self.settings.animation_ms)
+        pace = PACE_EXTRA_MS + (self.settings.animation_ms if self.settings.animate_cards else 0)
+        for hosted in self._hosted.values():
+            hosted.controller.pace_ms = pace
 
     def apply_new_settings(self, settings: Settings) -> None:
         """Use and save ``settings`` (what the Settings dialog's OK does)."""
@@ -153,7 +318,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.statusBar().showMessage(f"Settings could not be saved: {exc}", STATUS_MESSAGE_MS)
         self._apply_settings()
-        self._show_current_deal()
+        self._refresh()
 
     def open_settings(self) -> SettingsDialog:
         dialog = SettingsDialog(self.settings, self)
@@ -169,8 +334,17 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_shortcuts(self) -> ReadOnlyDialog:
-        actions = [self.new_deal_action, self.settings_action, self.quit_action, self.shortcuts_action]
+        actions = [
+            self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.claim_action,
+            *self.mode_actions.values(), self.settings_action, self.quit_action, self.shortcuts_action,
+        ]
         dialog = ReadOnlyDialog("Keyboard shortcuts", self, rows=shortcut_rows(actions))
+        dialog.open()
+        return dialog
+
+    def open_how_to_play(self) -> ReadOnlyDialog:
+        dialog = ReadOnlyDialog("How to play", self, html=how_to_play_html(self.bridge.oracle is not None))
+        dialog.resize(600, 560)
         dialog.open()
         return dialog
 
@@ -194,5 +368,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Engine error: {failed.message}", STATUS_MESSAGE_MS)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        for hosted in self._hosted.values():
+            hosted.controller.deactivate()
         self.worker.shutdown(timeout_s=2.0)
         super().closeEvent(event)

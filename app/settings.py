@@ -44,7 +44,7 @@ class DeckColours(Enum):
 
 
 class HandVisibility(Enum):
-    """Which hands the deal viewer shows face up."""
+    """Which bridge hands the table shows face up (the user's side is the honest way to play)."""
 
     ALL_HANDS = "all-hands"
     OWN_SIDE = "own-side"
@@ -53,7 +53,7 @@ class HandVisibility(Enum):
 @dataclass(frozen=True, slots=True)
 class Settings:
     deck_colours: DeckColours = DeckColours.TWO_COLOUR
-    hand_visibility: HandVisibility = HandVisibility.ALL_HANDS
+    hand_visibility: HandVisibility = HandVisibility.OWN_SIDE
     animate_cards: bool = True
     animation_ms: int = 250
 

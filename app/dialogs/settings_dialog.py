@@ -40,7 +40,7 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
         form.addRow("Card colours:", self.deck)
-        form.addRow("Deal viewer shows:", self.visibility)
+        form.addRow("Bridge table shows:", self.visibility)
         form.addRow(self.animate)
         form.addRow("Animation length:", self.animation_ms)
         form.addRow(buttons)

@@ -35,8 +35,11 @@ def test_main_window_shows_a_deal_and_deals_the_next(qtbot):
     assert w.deal != first and w.info_panel.title == "Board 2"
     rows = dict((r.label, r.value) for r in w.info_panel.rows)
     assert rows["Dealer"] == "East" and rows["Vulnerable"] == "North-South" and rows["Contract"] == "—"
-    shown = {tc.card for h in w.table.state.hands for tc in h.cards}
-    assert shown == set(range(52))
+    # by default only the user's side (South and North) is face up; the others show backs
+    hands = {h.seat: h for h in w.table.state.hands}
+    shown = {tc.card for h in hands.values() for tc in h.cards}
+    assert shown == set(w.deal[Seat.SOUTH]) | set(w.deal[Seat.NORTH])
+    assert hands[Seat.EAST].hidden_count == hands[Seat.WEST].hidden_count == 13
 
 
 def test_window_is_usable_while_the_engine_compiles(qtbot):

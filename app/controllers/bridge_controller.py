@@ -1,0 +1,446 @@
+"""Bridge mode: deals boards, runs the play between the user and the computer, keeps the table current.
+
+Everything the engine computes — the double-dummy table and automatic contract of a
+new board, each computer card, the check of a claim — runs on the engine worker; the
+GUI thread only applies answers, and only when they belong to the current position.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from engine.core.cards import Card, card_symbol_str
+from engine.formats import PbnError, read_pbn, write_pbn_file
+from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
+from engine.session.bridge_pbn import loaded_board, restore_play, session_to_pbn_game
+from engine.session.bridge_session import BridgeBoard, BridgeSession, BridgeSessionError, ComputerTurn, DealSummary, UserRole
+from engine.session.contract_choice import ContractChoice
+from engine.session.deal_filter import DealFilter
+from engine.session.double_dummy import DoubleDummyOracle, declarer_side_tricks_left, default_oracle
+
+from ..settings import HandVisibility
+from ..stats import BridgeHandRecord, Statistics
+from ..widgets.bridge_info import BridgeInfo, bridge_info_rows
+from ..widgets.info_panel import InfoRow
+from ..widgets.table_state import TableState
+from ..worker import EngineWorker
+from ..modes.bridge_table import bridge_table_state, unplayed_deal_state
+from .engine_requests import EngineRequests
+
+__all__ = ["AUTO_ORACLE", "BridgeController", "BridgeOptions", "describe_summary"]
+
+AUTO_ORACLE = object()
+"""Use the engine's double-dummy solver when it is installed."""
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeOptions:
+    """What the next board is made with (changes apply from the next deal)."""
+
+    deal_filter: DealFilter = DealFilter.RANDOM
+    role: UserRole = UserRole.DECLARER
+    player_spec: str = "rules"
+
+
+class BridgeController(QObject):
+    """The model side of Bridge mode; views listen to :attr:`changed` and :attr:`message`."""
+
+    changed = Signal()
+    message = Signal(str)
+    deal_finished = Signal(object)  # DealSummary
+
+    def __init__(
+        self,
+        worker: EngineWorker,
+        *,
+        seed: int | None = None,
+        stats_file: Path | None = None,
+        oracle: object = AUTO_ORACLE,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._requests = EngineRequests(worker, self)
+        self._rng = random.Random(seed)
+        self._stats_file = stats_file
+        self.oracle: DoubleDummyOracle | None = default_oracle() if oracle is AUTO_ORACLE else oracle  # type: ignore[assignment]
+        self.options = BridgeOptions()
+        self.pace_ms = 0
+        self._pace_timer = QTimer(self)  # the pause before a computer card, stopped when the mode is left
+        self._pace_timer.setSingleShot(True)
+        self._pace_timer.timeout.connect(self._pace_elapsed)
+        self._paced_ply = -1
+        self.active = False
+        self.board_number = 0
+        self.pending_board: BridgeBoard | None = None  # shown while its contract is being chosen
+        self.prepared: PreparedBoard | None = None
+        self.session: BridgeSession | None = None
+        self.last_summary: DealSummary | None = None
+        self._recorded = False
+        self._searching = False
+        self._claiming = False
+        self._pending_restore: tuple[tuple[Card, ...], int | None] | None = None
+        self._pending_choice: ContractChoice | None = None
+        self._pending_role: UserRole | None = None
+
+    # --- state for the views -------------------------------------------------------------
+    @property
+    def is_thinking(self) -> bool:
+        return self._requests.busy
+
+    @property
+    def deal(self):
+        if self.session is not None:
+            return self.session.board.deal
+        return None if self.pending_board is None else self.pending_board.deal
+
+    def table_state(self, visibility: HandVisibility) -> TableState | None:
+        if self.session is not None:
+            return bridge_table_state(self.session, visibility)
+        if self.pending_board is not None:
+            return unplayed_deal_state(self.pending_board.deal, visibility)
+        return None
+
+    def title(self) -> str:
+        if self._searching:
+            return "Looking for a deal…"
+        board = self.session.board if self.session is not None else self.pending_board
+        return "Bridge" if board is None else f"Board {board.number}"
+
+    def info_rows(self) -> tuple[InfoRow, ...]:
+        board = self.session.board if self.session is not None else self.pending_board
+        if board is None:
+            return ()
+        s = self.session
+        if s is None:
+            info = BridgeInfo(board.number, board.dealer, board.vulnerability)
+            return bridge_info_rows(info) + (InfoRow("Status", "choosing the contract…"),)
+        play = s.play
+        claim = play.claim_record
+        ns = play.tricks_ns + (0 if claim is None else claim.declarer_side_tricks if s.declarer.is_ns else claim.defender_tricks)
+        ew = play.tricks_ew + (0 if claim is None else claim.defender_tricks if s.declarer.is_ns else claim.declarer_side_tricks)
+        score_ns = None
+        if s.is_complete:
+            summary = s.summary()
+            score_ns = summary.score if s.declarer.is_ns else -summary.score
+        info = BridgeInfo(board.number, board.dealer, board.vulnerability, s.contract, s.declarer, ns, ew, score_ns)
+        rows = bridge_info_rows(info)
+        return rows + (
+            InfoRow("You", f"{s.user_seat.name.title()}, {s.role.value}"),
+            InfoRow("Contract by", s.choice.method.value),
+            InfoRow("Computer", s.player_spec),
+        )
+
+    # --- activation ------------------------------------------------------------------------
+    def activate(self) -> None:
+        self.active = True
+        if self.session is None and self.pending_board is None and not self._searching:
+            self.new_deal()
+        else:
+            self._schedule_computer()
+        self.changed.emit()
+
+    def deactivate(self) -> None:
+        """Stop asking the engine (a computer card in flight is asked for again on return)."""
+        self.active = False
+        self._pace_timer.stop()
+        if self.session is not None:
+            self._requests.cancel_all()
+
+    # --- new boards ---------------------------------------------------------------------------
+    def new_deal(self) -> None:
+        """Deal the next board: at once for a random deal, on the engine for a filtered one (the
+        current board stays on the table meanwhile, and if no deal is found)."""
+        self._requests.cancel_all()
+        self._pace_timer.stop()
+        self.board_number += 1
+        seed = self._rng.randrange(1 << 62)
+        deal_filter = self.options.deal_filter
+        oracle = self.oracle
+        number = self.board_number
+        if deal_filter is DealFilter.RANDOM:
+            self.session = None
+            self.last_summary = None
+            self.pending_board = BridgeBoard.numbered(number, random_board_deal(seed))
+            self._searching = False
+            self._analyse(self.pending_board, oracle, "choosing the contract")
+        else:
+            self._searching = True
+            self._requests.submit(
+                lambda cancel, report: prepare_board(number, seed, deal_filter, oracle, cancel, report),
+                "looking for a deal",
+                self._on_board_ready,
+                self._on_engine_failed,
+            )
+        self.changed.emit()
+
+    def _analyse(self, board: BridgeBoard, oracle: DoubleDummyOracle | None, label: str) -> None:
+        """On the engine: the DD table and automatic contract of ``board`` (its dealer and vulnerability
+        kept).  Should the solver fail, the point-count estimate stands in and the user is told."""
+
+        def job(cancel, report) -> PreparedBoard:
+            prepared = prepare_board(board.number, 0, DealFilter.RANDOM, oracle, cancel, report, deal=board.deal)
+            return PreparedBoard(board, prepared.choice, prepared.dd_table)
+
+        def failed(text: str) -> None:
+            if oracle is None:
+                self._on_engine_failed(text)
+                return
+            self.message.emit(f"The double-dummy solver failed ({text}); the contract comes from the point-count estimate")
+            self._analyse(board, None, label)
+
+        self._requests.submit(job, label, self._on_board_ready, failed)
+
+    def _on_board_ready(self, prepared: PreparedBoard) -> None:
+        self._searching = False
+        choice = self._pending_choice or prepared.choice
+        role = self._pending_role or self.options.role
+        self._pending_choice = None
+        self._pending_role = None
+        self._start(prepared, choice, role)
+        if self._pending_restore is not None:
+            cards, result = self._pending_restore
+            self._pending_restore = None
+            assert self.session is not None
+            restore_play(self.session, cards, result)
+        self._after_change()
+
+    def _start(self, prepared: PreparedBoard, choice: ContractChoice, role: UserRole) -> None:
+        self.prepared = prepared
+        self.pending_board = None
+        self._recorded = False
+        self.last_summary = None
+        self.session = BridgeSession(
+            prepared.board,
+            choice,
+            role=role,
+            player_spec=self.options.player_spec,
+            seed=self._rng.randrange(1 << 30),
+            dd_table=prepared.dd_table,
+        )
+
+    def set_contract(self, choice: ContractChoice) -> None:
+        """Play the current board in a contract set by hand (the play starts again)."""
+        if self.prepared is None:
+            raise BridgeSessionError("there is no board to set a contract for yet")
+        self._requests.cancel_all()
+        self._start(self.prepared, choice, self.session.role if self.session else self.options.role)
+        self._after_change()
+
+    def automatic_contract(self) -> ContractChoice | None:
+        """The contract the automatic method chose for the current board."""
+        return None if self.prepared is None else self.prepared.choice
+
+    # --- the user's actions -------------------------------------------------------------------
+    def card_chosen(self, card: Card) -> None:
+        s = self.session
+        if s is None or not s.is_user_turn or self._claiming:
+            return
+        try:
+            s.play_card(card)
+        except ValueError as exc:
+            self.message.emit(str(exc))
+            return
+        self._after_change()
+
+    @property
+    def can_undo(self) -> bool:
+        return self.session is not None and self.session.can_undo and not self._claiming
+
+    def undo(self) -> None:
+        if not self.can_undo:
+            return
+        assert self.session is not None
+        self._requests.cancel_all()
+        self.session.undo()
+        self._after_change()
+
+    def undo_to(self, ply: int) -> None:
+        """Back to the position after ``ply`` cards (the computer then plays on to your turn)."""
+        if self.session is None:
+            return
+        self._requests.cancel_all()
+        self.session.undo_to(ply)
+        self._after_change()
+
+    def replay(self) -> None:
+        if self.session is None:
+            return
+        self._requests.cancel_all()
+        self.session.replay()
+        self._after_change()
+
+    # --- claims ----------------------------------------------------------------------------------
+    @property
+    def claim_needs_count(self) -> bool:
+        """With the solver the user says how many tricks; without it only 'all the rest' is offered."""
+        return self.oracle is not None
+
+    @property
+    def can_claim(self) -> bool:
+        s = self.session
+        if s is None or not s.is_user_turn or self._claiming:
+            return False
+        return self.oracle is not None or s.trivial_claim_available()
+
+    def claim(self, user_tricks: int | None = None) -> None:
+        """Claim ``user_tricks`` of the remaining tricks (default: all) for your side."""
+        s = self.session
+        if s is None or not self.can_claim:
+            self.message.emit("You can claim when it is your turn" + ("" if self.oracle else " and your side holds only top winners"))
+            return
+        tricks = s.play.remaining_tricks if user_tricks is None else user_tricks
+        if self.oracle is None:
+            s.claim_trivially()
+            self.message.emit("Claim accepted: every remaining card is a top winner")
+            self._after_change()
+            return
+        oracle, position, ply = self.oracle, s.play.copy(), s.play.ply
+        self._claiming = True
+        self._requests.submit(
+            lambda cancel, report: declarer_side_tricks_left(oracle, position),
+            "checking the claim",
+            lambda dd: self._on_claim_checked(tricks, dd, ply),
+            self._on_claim_failed,
+        )
+        self.changed.emit()
+
+    def _on_claim_checked(self, tricks: int, dd: int, ply: int) -> None:
+        self._claiming = False
+        assert self.session is not None
+        try:
+            self.session.claim_verified(tricks, dd, ply)
+        except BridgeSessionError as exc:
+            self.message.emit(str(exc))
+            self.changed.emit()
+            return
+        self.message.emit("Claim accepted (checked double-dummy)")
+        self._after_change()
+
+    def _on_claim_failed(self, text: str) -> None:
+        self._claiming = False
+        self.message.emit(f"The claim could not be checked: {text}")
+        self.changed.emit()
+
+    # --- files --------------------------------------------------------------------------------------
+    def save_pbn(self, path: Path) -> None:
+        if self.session is None:
+            raise BridgeSessionError("there is no deal in play to save yet")
+        write_pbn_file(path, [session_to_pbn_game(self.session)])
+        self.message.emit(f"Saved {path.name}")
+
+    def load_pbn(self, path: Path) -> None:
+        """Play the first game of a PBN file (its contract, or the automatic one; its play so far)."""
+        try:
+            games = read_pbn(path)
+        except (OSError, PbnError) as exc:
+            raise BridgeSessionError(f"cannot open {path.name}: {exc}") from None
+        if not games:
+            raise BridgeSessionError(f"{path.name} holds no game")
+        loaded = loaded_board(games[0], default_number=self.board_number + 1)
+        self._requests.cancel_all()
+        self.session = None
+        self.board_number = loaded.board.number
+        self.pending_board = loaded.board
+        self._pending_choice = loaded.choice
+        self._pending_role = loaded.role
+        self._pending_restore = (loaded.cards, loaded.result)
+        self._analyse(loaded.board, self.oracle, "reading the deal")
+        self.message.emit(f"Opened {path.name}")
+        self.changed.emit()
+
+    # --- the computer's turns ----------------------------------------------------------------------
+    def _after_change(self) -> None:
+        s = self.session
+        if s is not None and s.is_complete:
+            self._finish()
+        self._schedule_computer()
+        self.changed.emit()
+
+    def _schedule_computer(self) -> None:
+        s = self.session
+        if s is None or not self.active or self._requests.busy or s.computer_turn() is None:
+            return
+        if self.pace_ms:
+            self._paced_ply = s.play.ply
+            self._pace_timer.start(self.pace_ms)
+        else:
+            self._ask_computer(s.play.ply)
+
+    def _pace_elapsed(self) -> None:
+        self._ask_computer(self._paced_ply)
+
+    def _ask_computer(self, ply: int) -> None:
+        s = self.session
+        if s is None or not self.active or self._requests.busy or s.play.ply != ply:
+            return
+        turn: ComputerTurn | None = s.computer_turn()
+        if turn is None:
+            return
+        self._requests.submit(
+            turn.job,
+            f"{turn.seat.name.title()} ({turn.player_name}) is thinking",
+            lambda card: self._on_computer_card(s, turn.ply, card),
+            self._on_engine_failed,
+        )
+        self.changed.emit()
+
+    def _on_computer_card(self, session: BridgeSession, ply: int, card: Card) -> None:
+        if session is not self.session or not session.apply_computer_card(ply, card):
+            return
+        self._after_change()
+
+    def _on_engine_failed(self, text: str) -> None:
+        if self._searching:
+            self.board_number -= 1  # no new board after all
+        self._searching = False
+        self.message.emit(f"Engine error: {text}")
+        self.changed.emit()
+
+    # --- the end of the deal ----------------------------------------------------------------------
+    def _finish(self) -> None:
+        assert self.session is not None
+        summary = self.session.summary()
+        self.last_summary = summary
+        if not self._recorded:
+            self._recorded = True
+            try:
+                with Statistics(self._stats_file) as stats:
+                    stats.record_bridge_hand(
+                        BridgeHandRecord(summary.contract, summary.declarer, self.session.user_seat,
+                                         summary.declarer_tricks, summary.user_score)
+                    )
+            except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
+                self.message.emit(f"Statistics could not be saved: {exc}")
+            self.deal_finished.emit(summary)
+
+    def play_record(self) -> tuple[str, ...]:
+        """Each card played so far (``"Trick 2:  W ♠5"`` for a lead), for the undo-to-any-card list."""
+        if self.session is None:
+            return ()
+        return tuple(
+            (f"Trick {i // 4 + 1}:  " if i % 4 == 0 else "\u2003" * 4) + f"{m.seat.letter} {card_symbol_str(m.card)}"
+            for i, m in enumerate(self.session.play.moves)
+        )
+
+
+def describe_summary(summary: DealSummary) -> str:
+    """The end-of-deal text: result, score, and how the double-dummy result compares."""
+    contract = f"{summary.contract.level}{summary.contract.strain.symbol}{summary.contract.doubling.suffix}"
+    lines = [
+        f"{contract} by {summary.declarer.name.title()}: {summary.declarer_tricks} tricks, {summary.result_text}.",
+        f"Score: {summary.score:+d} for the declaring side ({summary.user_score:+d} for you).",
+    ]
+    if summary.claim is not None:
+        how = "verified" if summary.claim.status.value == "verified" else "not verified"
+        lines.append(f"Ended by a claim ({how}) with {summary.claim.remaining_tricks} tricks to go.")
+    if summary.dd_tricks is None:
+        lines.append("Double-dummy result: not available (the double-dummy solver is not installed).")
+    else:
+        diff = summary.declarer_tricks - summary.dd_tricks
+        par = "the same as" if diff == 0 else f"{abs(diff)} {'more' if diff > 0 else 'fewer'} than"
+        lines.append(f"Double-dummy: declarer takes {summary.dd_tricks}; the play gave {par} that.")
+    return "\n".join(lines)

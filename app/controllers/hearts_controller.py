@@ -1,0 +1,216 @@
+"""Hearts mode: a game against three computer players, passing included, scores kept to the end.
+
+Computer passes and cards are computed on the engine worker; answers apply only to
+the hand and position they were asked for.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from engine.core.cards import Card
+from engine.hearts.passing import PassDirection
+from engine.hearts.rules import HeartsRules
+from engine.session.hearts_session import HeartsComputerTurn, HeartsGameSummary, HeartsSession, HeartsStage
+
+from ..settings import HandVisibility
+from ..stats import HeartsGameRecord, Statistics
+from ..widgets.info_panel import InfoRow
+from ..widgets.table_state import TableState
+from ..worker import EngineWorker
+from ..modes.hearts_table import hearts_table_state
+from .engine_requests import EngineRequests
+
+__all__ = ["HeartsController", "direction_text"]
+
+
+def direction_text(session: HeartsSession) -> str:
+    if session.direction is PassDirection.HOLD:
+        return "No passing this hand (hold)"
+    to = session.direction.receiver(session.user_seat).name.title()
+    return f"Pass three cards {session.direction.label} (to {to})"
+
+
+class HeartsController(QObject):
+    changed = Signal()
+    message = Signal(str)
+    game_finished = Signal(object)  # HeartsGameSummary
+
+    def __init__(
+        self, worker: EngineWorker, *, seed: int | None = None, stats_file: Path | None = None, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._requests = EngineRequests(worker, self)
+        self._rng = random.Random(seed)
+        self._stats_file = stats_file
+        self.rules = HeartsRules()
+        self.player_spec = "rules"
+        self.pace_ms = 0
+        self._pace_timer = QTimer(self)  # the pause before a computer card, stopped when the mode is left
+        self._pace_timer.setSingleShot(True)
+        self._pace_timer.timeout.connect(self._pace_elapsed)
+        self._paced_key = (-1, -1)
+        self.active = False
+        self.session: HeartsSession | None = None
+        self.last_summary: HeartsGameSummary | None = None
+
+    # --- for the views --------------------------------------------------------------------
+    @property
+    def is_thinking(self) -> bool:
+        return self._requests.busy
+
+    def table_state(self, visibility: HandVisibility) -> TableState | None:
+        return None if self.session is None else hearts_table_state(self.session)
+
+    def title(self) -> str:
+        return "Hearts" if self.session is None else f"Hearts — hand {self.session.hand_number + 1}"
+
+    def info_rows(self) -> tuple[InfoRow, ...]:
+        s = self.session
+        if s is None:
+            return ()
+        rows = [InfoRow("Passing", s.direction.label), InfoRow("Target", str(s.rules.target_score))]
+        taken = s.state.points_taken() if s.state is not None else (0, 0, 0, 0)
+        for seat in (s.user_seat, s.user_seat.lho, s.user_seat.partner, s.user_seat.rho):
+            who = "You" if seat == s.user_seat else seat.name.title()
+            rows.append(InfoRow(who, f"{s.score.totals[seat]} (this hand {taken[seat]})"))
+        rows.append(InfoRow("Computer", s.player_spec))
+        return tuple(rows)
+
+    # --- activation and games -----------------------------------------------------------------
+    def activate(self) -> None:
+        self.active = True
+        if self.session is None:
+            self.new_game()
+        else:
+            self._schedule_computer()
+        self.changed.emit()
+
+    def deactivate(self) -> None:
+        self.active = False
+        self._pace_timer.stop()
+        self._requests.cancel_all()
+
+    def new_game(self) -> None:
+        self._requests.cancel_all()
+        self.last_summary = None
+        self.session = HeartsSession(self.rules, player_spec=self.player_spec, seed=self._rng.randrange(1 << 30))
+        self._after_change()
+
+    def next_hand(self) -> None:
+        s = self.session
+        if s is None or s.stage is not HeartsStage.HAND_OVER:
+            return
+        s.next_hand()
+        self._after_change()
+
+    # --- the user's actions --------------------------------------------------------------------
+    def card_chosen(self, card: Card) -> None:
+        s = self.session
+        if s is None:
+            return
+        try:
+            if s.stage is HeartsStage.PASSING:
+                s.toggle_pass_card(card)
+            elif s.is_user_turn:
+                s.play_card(card)
+            else:
+                return
+        except ValueError as exc:
+            self.message.emit(str(exc))
+            return
+        self._after_change()
+
+    def confirm_pass(self) -> None:
+        s = self.session
+        if s is None or not s.can_confirm_pass:
+            return
+        s.confirm_pass()
+        self._after_change()
+
+    @property
+    def can_undo(self) -> bool:
+        return self.session is not None and self.session.can_undo
+
+    def undo(self) -> None:
+        if not self.can_undo:
+            return
+        assert self.session is not None
+        self._requests.cancel_all()
+        self.session.undo()
+        self._after_change()
+
+    # --- computer turns ----------------------------------------------------------------------------
+    def _after_change(self) -> None:
+        s = self.session
+        if s is not None and s.stage is HeartsStage.GAME_OVER and self.last_summary is None:
+            self._finish()
+        self._schedule_computer()
+        self.changed.emit()
+
+    def _schedule_computer(self) -> None:
+        s = self.session
+        if s is None or not self.active or self._requests.busy:
+            return
+        passes = s.computer_pass_turn()
+        if passes is not None:  # passes are chosen at once: the user picks meanwhile
+            self._submit(s, passes)
+            return
+        if s.computer_turn() is None:
+            return
+        key = (s.hand_number, len(s.state.played) if s.state else 0)
+        if self.pace_ms:
+            self._paced_key = key
+            self._pace_timer.start(self.pace_ms)
+        else:
+            self._ask_card(s, key)
+
+    def _pace_elapsed(self) -> None:
+        if self.session is not None:
+            self._ask_card(self.session, self._paced_key)
+
+    def _ask_card(self, session: HeartsSession, key: tuple[int, int]) -> None:
+        if session is not self.session or not self.active or self._requests.busy or session.state is None:
+            return
+        if (session.hand_number, len(session.state.played)) != key:
+            return
+        turn = session.computer_turn()
+        if turn is not None:
+            self._submit(session, turn)
+
+    def _submit(self, session: HeartsSession, turn: HeartsComputerTurn) -> None:
+        label = "choosing passes" if turn.seat is None else f"{turn.seat.name.title()} is thinking"
+        self._requests.submit(turn.job, label, lambda result: self._on_answer(session, turn, result), self._on_failed)
+        self.changed.emit()
+
+    def _on_answer(self, session: HeartsSession, turn: HeartsComputerTurn, result: object) -> None:
+        if session is not self.session:
+            return
+        if turn.seat is None:
+            ok = session.set_computer_passes(turn.hand_number, result)  # type: ignore[arg-type]
+        else:
+            ok = session.apply_computer_card(turn.hand_number, turn.ply, result)  # type: ignore[arg-type]
+        if ok:
+            self._after_change()
+        else:
+            self._schedule_computer()
+
+    def _on_failed(self, text: str) -> None:
+        self.message.emit(f"Engine error: {text}")
+        self.changed.emit()
+
+    def _finish(self) -> None:
+        assert self.session is not None
+        summary = self.session.summary()
+        self.last_summary = summary
+        try:
+            with Statistics(self._stats_file) as stats:
+                stats.record_hearts_game(
+                    HeartsGameRecord(summary.totals[summary.user_seat], summary.best_other_total, len(summary.hands))
+                )
+        except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
+            self.message.emit(f"Statistics could not be saved: {exc}")
+        self.game_finished.emit(summary)

@@ -1,0 +1,39 @@
+"""What the main window needs from a mode's controller (Bridge, Hearts, and any mode added later)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import SignalInstance
+
+from ..settings import HandVisibility
+from ..widgets.info_panel import InfoRow
+from ..widgets.table_state import TableState
+
+__all__ = ["ModeController"]
+
+
+class ModeController(Protocol):
+    changed: SignalInstance  # the table or panels should be redrawn
+    message: SignalInstance  # a short text for the status bar
+    pace_ms: int  # the pause before each computer card
+
+    @property
+    def is_thinking(self) -> bool: ...
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    def activate(self) -> None: ...
+
+    def deactivate(self) -> None: ...
+
+    def table_state(self, visibility: HandVisibility) -> TableState | None: ...
+
+    def title(self) -> str: ...
+
+    def info_rows(self) -> tuple[InfoRow, ...]: ...
+
+    def card_chosen(self, card: int) -> None: ...
+
+    def undo(self) -> None: ...

@@ -1,0 +1,130 @@
+"""The Bridge mode panel: options for the next board, the contract, the play record (undo to any
+card), replay, and the end-of-deal summary."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.players.registry import Game
+from engine.session.bridge_session import UserRole
+from engine.session.deal_filter import DealFilter
+
+from ..controllers.bridge_controller import BridgeController, BridgeOptions, describe_summary
+from .contract_dialog import ContractDialog
+from .player_picker import PlayerPicker
+
+__all__ = ["BridgePanel"]
+
+_ROLE_TEXT = {UserRole.DECLARER: "Declarer (and dummy)", UserRole.DEFENDER: "Defender (opening lead)"}
+
+
+class BridgePanel(QWidget):
+    """Reads the controller after each change; user edits go back to it as intents."""
+
+    def __init__(self, controller: BridgeController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self.deal_filter = QComboBox(self)
+        for f in DealFilter:
+            if not f.needs_solver or controller.oracle is not None:  # no menu entry that cannot work
+                self.deal_filter.addItem(f.value, f)
+        self.role = QComboBox(self)
+        for role, text in _ROLE_TEXT.items():
+            self.role.addItem(text, role)
+        self.player = PlayerPicker(Game.BRIDGE, controller.options.player_spec, self)
+        self.player.spec_changed.connect(self._options_changed)
+        for combo in (self.deal_filter, self.role):
+            combo.currentIndexChanged.connect(self._options_changed)
+        self.new_board = QPushButton("Deal next board", self)
+        self.new_board.clicked.connect(controller.new_deal)
+        options = QGroupBox("Next board", self)
+        form = QFormLayout(options)
+        form.addRow("Deal:", self.deal_filter)
+        form.addRow("You play:", self.role)
+        form.addRow("Computer:", self.player)
+        form.addRow(self.new_board)
+
+        self.contract_label = QLabel(self)
+        self.contract_label.setWordWrap(True)
+        self.set_contract = QPushButton("Set contract…", self)
+        self.set_contract.setToolTip("Play this board in another contract (the play starts again)")
+        self.set_contract.clicked.connect(self.open_contract_dialog)
+        self.replay = QPushButton("Replay deal", self)
+        self.replay.setToolTip("Play this board again from the opening lead")
+        self.replay.clicked.connect(controller.replay)
+        contract_box = QGroupBox("Contract", self)
+        contract_layout = QVBoxLayout(contract_box)
+        contract_layout.addWidget(self.contract_label)
+        row = QHBoxLayout()
+        row.addWidget(self.set_contract)
+        row.addWidget(self.replay)
+        contract_layout.addLayout(row)
+
+        self.record = QListWidget(self)
+        self.record.setToolTip("Double-click a card (or press Enter) to take it back and play on from there")
+        self.record.itemActivated.connect(self._go_back_to)
+        record_box = QGroupBox("Cards played", self)
+        QVBoxLayout(record_box).addWidget(self.record)
+
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary.setStyleSheet("background: #fff8dc; color: #222; border: 1px solid #d9c98c; padding: 6px;")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(options)
+        layout.addWidget(contract_box)
+        layout.addWidget(self.summary)
+        layout.addWidget(record_box, 1)
+        controller.changed.connect(self.refresh)
+        self.refresh()
+
+    def _options_changed(self) -> None:
+        self._controller.options = BridgeOptions(
+            self.deal_filter.currentData(), self.role.currentData(), self.player.spec
+        )
+
+    def open_contract_dialog(self) -> ContractDialog:
+        current = self._controller.session.choice if self._controller.session is not None else None
+        dialog = ContractDialog(current, self)
+        dialog.accepted.connect(lambda: self._controller.set_contract(dialog.choice()))
+        dialog.open()
+        return dialog
+
+    def _go_back_to(self, item: QListWidgetItem) -> None:
+        self._controller.undo_to(self.record.row(item))
+
+    def refresh(self) -> None:
+        c = self._controller
+        s = c.session
+        if s is None:
+            self.contract_label.setText(c.title() if c.pending_board is None else "Choosing the contract…")
+        else:
+            con = s.contract
+            text = f"{con.level}{con.strain.symbol}{con.doubling.suffix} by {s.declarer.name.title()}"
+            self.contract_label.setText(f"<b>{text}</b><br>chosen by {s.choice.method.value}")
+        self.set_contract.setEnabled(c.prepared is not None and s is not None)
+        self.replay.setEnabled(s is not None and s.play.ply > 0)
+        if c.last_summary is not None:  # first, so that the list below is scrolled at its final size
+            self.summary.setText(describe_summary(c.last_summary))
+            self.summary.show()
+        else:
+            self.summary.hide()
+        cards = c.play_record()
+        if tuple(self.record.item(i).text() for i in range(self.record.count())) != cards:
+            self.record.clear()
+            self.record.addItems(list(cards))
+            QTimer.singleShot(0, self.record.scrollToBottom)
