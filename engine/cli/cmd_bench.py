@@ -9,7 +9,10 @@ from __future__ import annotations
 import argparse
 import importlib
 
-BENCH_MODULES: tuple[str, ...] = ("engine.bench.trees",)
+BENCH_MODULES: tuple[str, ...] = (
+    "engine.bench.trees",
+    "engine.bench.suit",
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

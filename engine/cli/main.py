@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "engine.cli.cmd_play_hearts",
     "engine.cli.cmd_play_bridge",
     "engine.cli.cmd_bench",
+    "engine.cli.cmd_suit",
     "engine.cli.cmd_tree",
 )
 
