@@ -12,6 +12,7 @@ import importlib
 BENCH_MODULES: tuple[str, ...] = (
     "engine.bench.trees",
     "engine.bench.suit",
+    "engine.bench.hearts",
 )
 
 

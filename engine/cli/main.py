@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "engine.cli.cmd_bench",
     "engine.cli.cmd_suit",
     "engine.cli.cmd_tree",
+    "engine.cli.cmd_match",
 )
 
 

@@ -189,6 +189,16 @@ def _register_defaults(registry: PlayerRegistry) -> None:
     registry.register(
         Game.HEARTS, "rules", lambda a: rules_hearts()(), summary="classic heuristics (duck, dump the queen, lead low)"
     )
+    mcmaxn_hearts = _lazy(".hearts_mcmaxn", "from_spec")
+    registry.register(
+        Game.HEARTS, "mcmaxn", lambda a: mcmaxn_hearts()(a), params=("worlds", "time", "depth", "exact", "seed"),
+        summary="MC-Max_n: Max_n averaged over sampled worlds (Perkins' Sweetpea)",
+    )
+    iimaxn_hearts = _lazy(".hearts_iimaxn", "from_spec")
+    registry.register(
+        Game.HEARTS, "iimaxn", lambda a: iimaxn_hearts()(a), params=("samples", "threshold", "seed"),
+        summary="II-Max_n: one tree over possibly held cards (Perkins' Bluto)",
+    )
 
 
 REGISTRY = PlayerRegistry()

@@ -58,8 +58,8 @@ def test_bridge_players_from_specs():
 
 
 def test_unknown_names_and_parameters_are_typed_errors():
-    with pytest.raises(PlayerSpecError, match="unknown bridge player 'alphamu' \\(known: random, rules\\)"):
-        create_player(Game.BRIDGE, "alphamu:m=2")
+    with pytest.raises(PlayerSpecError, match="unknown bridge player 'nosuch' \\(known: .*random.*rules"):
+        create_player(Game.BRIDGE, "nosuch:m=2")
     with pytest.raises(PlayerSpecError, match="unknown parameter 'depth' for bridge player 'rules' \\(accepted: no parameters\\)"):
         create_player(Game.BRIDGE, "rules:depth=3")
     with pytest.raises(PlayerSpecError, match="seed='x'.*not an integer"):
@@ -67,8 +67,9 @@ def test_unknown_names_and_parameters_are_typed_errors():
 
 
 def test_registry_is_game_aware_and_extensible():
-    assert REGISTRY.names(Game.BRIDGE) == ("random", "rules")
-    assert REGISTRY.names(Game.HEARTS) == ("random", "rules")
+    assert {"random", "rules"} <= set(REGISTRY.names(Game.BRIDGE))
+    assert {"random", "rules"} <= set(REGISTRY.names(Game.HEARTS))
+    assert REGISTRY.names(Game.BRIDGE) == tuple(sorted(REGISTRY.names(Game.BRIDGE)))
     registry = PlayerRegistry()
     registry.register(Game.HEARTS, "always-first", lambda a: ("first", a.get_int("n", 1)), params=("n",))
     assert registry.create(Game.HEARTS, "always-first:n=3") == ("first", 3)

@@ -1,0 +1,82 @@
+"""``mcmaxn``: the MC-Max_n Hearts player (sampled worlds + Max_n), passing by simulation.
+
+Shooting the moon and stopping it need no special rules: the solver's payoffs
+and its evaluation include the moon, so a seat attempts it when enough sampled
+worlds make it pay, and the others spoil it (take a heart) when it threatens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.cards import Card
+from ..hearts.rules import HeartsRules
+from ..hearts.view import HeartsView
+from ..search.hearts.mcmaxn import MCMaxnOptions, MCMaxnResult, MCMaxnSearch
+from ..solvers.hearts import SearchDepth
+from .hearts_passing import PassOptions, SimulatedPasser
+
+__all__ = ["MCMaxnHeartsPlayer", "MCMaxnSettings", "from_spec"]
+
+
+@dataclass(frozen=True, slots=True)
+class MCMaxnSettings:
+    """The player's knobs as given in a spec (``mcmaxn:worlds=40,time=0.5,depth=2``)."""
+
+    worlds: int = 40
+    time: float = 0.5
+    depth: int = 2
+    exact: int = 4
+    lead_depth: int = 1
+    pass_deals: int = 12
+
+    def search_options(self) -> MCMaxnOptions:
+        depth = SearchDepth(self.depth, self.exact, min(self.lead_depth, self.depth))
+        return MCMaxnOptions(worlds=self.worlds, time_limit=self.time, depth=depth)
+
+
+class MCMaxnHeartsPlayer:
+    """Perkins' Sweetpea: plays the card with the fewest expected points over sampled worlds."""
+
+    name = "mcmaxn"
+
+    def __init__(self, settings: MCMaxnSettings | None = None, seed: int = 0, rules: HeartsRules | None = None) -> None:
+        self.settings = settings if settings is not None else MCMaxnSettings()
+        self._seed = seed
+        self._rules = rules
+        self._search: MCMaxnSearch | None = None
+        self._passer: SimulatedPasser | None = None
+        self.last: MCMaxnResult | None = None
+
+    def _searcher(self, rules: HeartsRules) -> MCMaxnSearch:
+        if self._search is None or self._search.rules != rules:
+            self._search = MCMaxnSearch(rules, self.settings.search_options(), self._seed)
+        return self._search
+
+    def choose_card(self, view: HeartsView) -> Card:
+        result = self._searcher(view.rules).search(view)
+        self.last = result
+        return result.best()
+
+    def choose_pass(self, view: HeartsView) -> tuple[Card, Card, Card]:
+        if self._passer is None or self._passer.rules != view.rules:
+            self._passer = SimulatedPasser(view.rules, PassOptions(deals=self.settings.pass_deals), self._seed + 1)
+        return self._passer.choose(view)
+
+
+def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.SpecArgs
+    """Build from a registry spec: ``mcmaxn:worlds=40,time=0.5,depth=2,exact=4,seed=1``."""
+    defaults = MCMaxnSettings()
+    settings = MCMaxnSettings(
+        worlds=args.get_int("worlds", defaults.worlds),
+        time=args.get_float("time", defaults.time),
+        depth=args.get_int("depth", defaults.depth),
+        exact=args.get_int("exact", defaults.exact),
+    )
+    if settings.worlds < 1 or settings.time <= 0 or not 1 <= settings.depth <= 13 or not 0 <= settings.exact <= 13:
+        from .registry import PlayerSpecError
+
+        raise PlayerSpecError(
+            f"mcmaxn needs worlds ≥ 1, time > 0, depth 1..13 and exact 0..13, got {settings}"
+        )
+    return MCMaxnHeartsPlayer(settings, seed=args.seed())

