@@ -9,11 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-BENCH_MODULES: tuple[str, ...] = (
-    "engine.bench.trees",
-    "engine.bench.suit",
-    "engine.bench.hearts",
-)
+BENCH_MODULES: tuple[str, ...] = ("engine.bench.dd", "engine.bench.trees", "engine.bench.suit", "engine.bench.hearts", "engine.bench.play")
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -11,7 +11,7 @@ import importlib
 
 __all__ = ["register", "MATCH_MODULES"]
 
-MATCH_MODULES: tuple[str, ...] = ("engine.match.hearts",)
+MATCH_MODULES: tuple[str, ...] = ("engine.match.hearts", "engine.match.bridge")
 
 
 def register(sub: argparse._SubParsersAction) -> None:

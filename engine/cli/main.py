@@ -20,9 +20,11 @@ COMMAND_MODULES = (
     "engine.cli.cmd_play_hearts",
     "engine.cli.cmd_play_bridge",
     "engine.cli.cmd_bench",
+    "engine.cli.cmd_dd",
     "engine.cli.cmd_suit",
     "engine.cli.cmd_tree",
     "engine.cli.cmd_match",
+    "engine.cli.cmd_analyse",
 )
 
 

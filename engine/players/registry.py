@@ -183,6 +183,16 @@ def _register_defaults(registry: PlayerRegistry) -> None:
     registry.register(
         Game.BRIDGE, "rules", lambda a: rules_bridge()(), summary="textbook heuristics (second hand low, ...)"
     )
+    pimc_bridge = _lazy(".bridge_pimc", "BridgePimcPlayer")
+    alphamu_bridge = _lazy(".bridge_alphamu", "BridgeAlphaMuPlayer")
+    registry.register(
+        Game.BRIDGE, "pimc", lambda a: pimc_bridge()(a.get_int("worlds", 20), a.seed()),
+        params=("worlds", "seed"), summary="Monte Carlo over sampled worlds, double-dummy means (PIMC)"
+    )
+    registry.register(
+        Game.BRIDGE, "alphamu", lambda a: alphamu_bridge()(a.get_int("m", 2), a.get_int("worlds", 20), a.seed()),
+        params=("m", "worlds", "seed"), summary="αμ: declarer searches M of its moves ahead (PIMC in defence)"
+    )
     registry.register(
         Game.HEARTS, "random", lambda a: random_hearts()(a.seed()), params=("seed",), summary="uniformly random legal card and pass"
     )

@@ -99,8 +99,21 @@ class LazySolverOracle:
         return self._get().tricks_per_card(deal, strain, leader, played)  # type: ignore[attr-defined, no-any-return]
 
 
+FULL_DEALS_SOLVE_INTERACTIVELY = False
+"""Whether the solver answers full 13-card deals in interactive time.
+
+Today a full 5×4 table takes minutes (issue 3 is open on speed), and the app
+asks for one at every new board, so the app does not use the solver by
+default: contracts come from the documented point-count estimate and claims
+from the solver-free rule.  Flip this once ``tenace-cli bench dd`` shows
+full tables within a second.
+"""
+
+
 def default_oracle() -> DoubleDummyOracle | None:
-    """The engine's double-dummy solver (loaded lazily), or ``None`` while it is not installed."""
+    """The engine's double-dummy solver (loaded lazily) when it is installed and fast enough, else ``None``."""
+    if not FULL_DEALS_SOLVE_INTERACTIVELY:
+        return None
     return LazySolverOracle() if solver_installed() else None
 
 

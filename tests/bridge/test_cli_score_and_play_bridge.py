@@ -86,7 +86,7 @@ def test_play_bridge_human_output(capsys):
 
 @pytest.mark.parametrize(
     "players, fragment",
-    [("rules", "two specs"), ("rules,pimc", "unknown bridge player 'pimc'"), ("rules,random:sed=1", "'sed'")],
+    [("rules", "two specs"), ("rules,nosuch", "unknown bridge player 'nosuch'"), ("rules,random:sed=1", "'sed'")],
 )
 def test_play_bridge_bad_players(capsys, players, fragment):
     code, _, err = run(capsys, "play-bridge", "--players", players)

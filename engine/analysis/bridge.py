@@ -1,0 +1,546 @@
+"""Bridge card analysis: every legal card with its chance of making the contract and its expected tricks.
+
+Used by the players, the hints and the app.  Two algorithms, both over the same
+:class:`~engine.search.bridge_game.BridgePlayGame`:
+
+* ``PIMC`` — the mean over worlds of double-dummy results (p_make, expected
+  tricks), worlds taken in chunks so the search can stop early: when the
+  leader's lead over the runner-up exceeds the weight of the worlds not yet
+  seen (the order cannot change), when Bampton's delta rule holds (optional),
+  on the time budget, or on cancellation;
+* ``ALPHAMU`` — αμ with M MAX moves (the search family's engine) giving each
+  card's p_make as the best score of its Pareto front after the card; with
+  M = 1 it is PIMC.  A defender is searched with M = 1 (its partner's hand is
+  hidden, so αμ's same-move-in-every-world rule does not apply to it).
+
+Expected tricks are always the double-dummy mean (αμ scores only make/fail);
+they break ties.  Both are from declarer's side: p_make is declarer's chance
+and expected tricks are declarer's side's tricks (``offset`` tricks already won
+plus the mean from the current trick on).  Equivalent cards share one value;
+among cards of equal value the lowest of the lowest run is preferred.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable, Mapping
+
+import numpy as np
+
+from ..bridge.view import BridgeView
+from ..core.cards import Card, card_str
+from ..core.seats import Seat
+from ..search.alphamu import AlphaMuOptions, _AlphaMu
+from ..search.bridge_game import (
+    BridgePlayGame,
+    LeafEvaluator,
+    default_leaf_evaluator,
+    equivalence_buckets,
+    legal_mask,
+)
+from ..search.pareto import best_option
+from ..worlds import HandConstraint, SeatKnowledge, WorldKnowledge, world_set
+from ..worlds.bridge_knowledge import knowledge_from_view
+
+__all__ = [
+    "Algorithm",
+    "AnalysisBudget",
+    "AnalysisCancelled",
+    "AnalysisProgress",
+    "CardValue",
+    "PositionAnalysis",
+    "BridgePosition",
+    "analyse_position",
+    "analyse_view",
+    "position_from_view",
+    "RootChoice",
+    "choose_alphamu",
+]
+
+
+class Algorithm(Enum):
+    PIMC = "pimc"
+    ALPHAMU = "alphamu"
+
+    @classmethod
+    def parse(cls, text: str) -> "Algorithm":
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ValueError(f"unknown algorithm {text!r} (choose pimc or alphamu)") from None
+
+
+class AnalysisCancelled(Exception):
+    """Stopped (cancelled or out of time) before any result existed."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisBudget:
+    """How much to search.  ``time_limit`` in seconds (None = no limit).  PIMC's stopping rules
+    (Bampton §6.4), each after ``min_worlds``: ``stop_delta`` (the leader's p_make leads the
+    runner-up by this much) and ``quiescence`` (the same leader for that many chunks in a row);
+    ``stop_when_clear`` stops whenever the unsolved worlds could not change the leader."""
+
+    worlds: int = 20
+    max_moves: int = 1
+    time_limit: float | None = None
+    stop_delta: float | None = None
+    min_worlds: int = 10
+    chunk: int = 5
+    stop_when_clear: bool = False  # PIMC: stop once the remaining worlds cannot change the best card
+    quiescence: int | None = None  # PIMC: stop when the leader stayed the same for this many chunks
+    transposition_table: bool = True
+    early_cut: bool = True
+    root_cut: bool = True
+
+    def __post_init__(self) -> None:
+        if self.worlds < 1:
+            raise ValueError(f"worlds must be at least 1, got {self.worlds}")
+        if self.max_moves < 1:
+            raise ValueError(f"max_moves (M) must be at least 1, got {self.max_moves}")
+        if self.chunk < 1:
+            raise ValueError(f"chunk must be at least 1, got {self.chunk}")
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisProgress:
+    """Reported as the search goes: ``done`` of ``total`` steps (worlds for PIMC, root cards
+    times iterations for αμ), and the best card so far."""
+
+    done: int
+    total: int
+    best: Card | None
+
+
+ProgressFn = Callable[[AnalysisProgress], None]
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    card: Card
+    p_make: float
+    expected_tricks: float
+
+
+@dataclass(frozen=True, slots=True)
+class PositionAnalysis:
+    """The value of every legal card (declarer's side), the recommended card and how far the
+    search got (``complete`` is False when not every world or card was searched: an early
+    stop, the time budget or a cancellation)."""
+
+    algorithm: Algorithm
+    max_moves: int
+    cards: tuple[CardValue, ...]
+    best: Card
+    worlds_used: int
+    complete: bool
+    stats: Mapping[str, int] = field(default_factory=dict)
+
+    def value(self, card: Card) -> CardValue:
+        for v in self.cards:
+            if v.card == card:
+                return v
+        raise KeyError(f"{card_str(card)} is not a legal card here")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cards": {
+                card_str(v.card): {"p_make": round(v.p_make, 6), "expected_tricks": round(v.expected_tricks, 6)}
+                for v in self.cards
+            },
+            "best": card_str(self.best),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BridgePosition:
+    """A position to analyse: trick-start worlds (``(n, 4)`` hand masks) with weights, the
+    strain (DDS order), the trick so far, declarer, and the tricks declarer's side still needs
+    counting this trick; ``offset`` = declarer's side's tricks already won (for expected tricks)."""
+
+    worlds: np.ndarray
+    weights: tuple[float, ...]
+    strain: int
+    leader: Seat
+    trick: tuple[Card, ...]
+    declarer: Seat
+    target: int
+    offset: int = 0
+
+    @property
+    def to_move(self) -> Seat:
+        return Seat((self.leader + len(self.trick)) % 4)
+
+
+class _Stopper:
+    """Time budget and cancellation, checked between units of work.  The time budget only
+    counts once a first answer exists (``has_answer``): an anytime search always answers,
+    while a cancellation stops at once."""
+
+    def __init__(self, time_limit: float | None, cancel: threading.Event | None) -> None:
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.cancel = cancel
+        self.has_answer = False
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
+
+    def should_stop(self) -> bool:
+        if self.cancelled:
+            return True
+        return self.has_answer and self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+class _Stopped(Exception):
+    pass
+
+
+class _StoppingEvaluator:
+    """Wraps the leaf evaluator so a long αμ iteration can be abandoned between solves."""
+
+    def __init__(self, inner: LeafEvaluator, stopper: _Stopper) -> None:
+        self.inner = inner
+        self.stopper = stopper
+
+    def batch_tricks_per_card(self, worlds, strain, leader, played):
+        if self.stopper.should_stop():
+            raise _Stopped()
+        return self.inner.batch_tricks_per_card(worlds, strain, leader, played)
+
+
+def _max_side(position: BridgePosition) -> tuple[tuple[int, ...], int, bool]:
+    """MAX's seats, MAX's target and whether MAX is the declaring side."""
+    mover = position.to_move
+    if mover.same_side(position.declarer):
+        return (int(position.declarer), int(position.declarer.partner)), position.target, True
+    tricks_left = int(position.worlds[0, int(position.leader)]).bit_count()
+    return (int(mover),), tricks_left - position.target + 1, False
+
+
+def _buckets(game: BridgePlayGame) -> list[list[Card]]:
+    root = game.root()
+    legal = legal_mask(game.hand(root, 0, root.to_move), root.trick)
+    return equivalence_buckets(legal, game.live(root))
+
+
+def _choose(values: dict[Card, tuple[float, float]], buckets: list[list[Card]]) -> Card:
+    """Highest p_make, then most expected tricks, then the lowest card (ties in lowest card order)."""
+    best_card, best_key = None, None
+    for run in buckets:
+        rep = run[0]
+        if rep not in values:
+            continue
+        p, t = values[rep]
+        key = (round(p, 9), round(t, 9))
+        if best_key is None or key > best_key or (key == best_key and rep % 13 < best_card % 13):  # type: ignore[operator]
+            best_card, best_key = rep, key
+    assert best_card is not None
+    return best_card
+
+
+def _expand(values: dict[Card, tuple[float, float]], buckets: list[list[Card]]) -> tuple[CardValue, ...]:
+    out: list[CardValue] = []
+    for run in buckets:
+        if run[0] in values:
+            p, t = values[run[0]]
+            out.extend(CardValue(c, p, t) for c in run)
+    return tuple(sorted(out, key=lambda v: (v.card // 13, -v.card)))  # display order: S H D C, high first
+
+
+def analyse_position(
+    position: BridgePosition,
+    algorithm: Algorithm = Algorithm.PIMC,
+    budget: AnalysisBudget = AnalysisBudget(),
+    *,
+    evaluator: LeafEvaluator | None = None,
+    cancel: threading.Event | None = None,
+    progress: ProgressFn | None = None,
+) -> PositionAnalysis:
+    """Analyse every legal card of the seat to move (see the module docstring)."""
+    stopper = _Stopper(budget.time_limit, cancel)
+    inner = evaluator if evaluator is not None else default_leaf_evaluator()
+    seats, target, declaring = _max_side(position)
+    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                          position.trick, seats, target, _StoppingEvaluator(inner, stopper))
+    buckets = _buckets(game)
+    tricks_left = game.root_tricks
+    if algorithm is Algorithm.PIMC or not declaring or budget.max_moves == 1:
+        values, used, complete = _pimc(game, buckets, budget, stopper, progress)
+        m = 1
+    else:
+        values, used, complete = _alphamu_cards(game, buckets, budget, stopper, progress)
+        m = budget.max_moves
+    # Turn MAX's view (its side's chance and tricks) into declarer's.
+    declarer_values = {}
+    for card, (p, t) in values.items():
+        if not declaring:
+            p, t = 1.0 - p, tricks_left - t
+        declarer_values[card] = (float(p), float(position.offset + t))
+    best = _choose(values, buckets)  # MAX's own objective: its side's chance, then its tricks
+    return PositionAnalysis(algorithm, m, _expand(declarer_values, buckets), best, used, complete,
+                            {"solves": game.solves})
+
+
+def _pimc(game: BridgePlayGame, buckets: list[list[Card]], budget: AnalysisBudget, stopper: _Stopper,
+          progress: ProgressFn | None) -> tuple[dict[Card, tuple[float, float]], int, bool]:
+    """Mean double-dummy p_make and tricks per card for MAX, worlds in chunks with early stops."""
+    root = game.root()
+    n = len(game.weights)
+    weights = np.array(game.weights)
+    reps = [run[0] for run in buckets]
+    wins = {c: 0.0 for c in reps}
+    tricks = {c: 0.0 for c in reps}
+    seen = 0.0
+    used = 0
+    complete = True
+    if len(reps) == 1:  # one choice: still valued, but over every world at once
+        chunk = n
+    else:
+        chunk = budget.chunk
+    evaluator = game.evaluator
+    leader: Card | None = None
+    steady = 0
+    for start in range(0, n, chunk):
+        if stopper.should_stop():
+            if used == 0:
+                raise AnalysisCancelled("cancelled before any world was solved")
+            complete = False
+            break
+        idx = list(range(start, min(n, start + chunk)))
+        hands = np.array([game.trick_start_hands(root, w) for w in idx], dtype=np.uint64)
+        out = np.asarray(getattr(evaluator, "inner", evaluator).batch_tricks_per_card(
+            hands, game.strain, root.leader, root.trick))
+        game.solves += len(idx)
+        stopper.has_answer = True
+        for row, w in zip(out, idx):
+            wt = weights[w]
+            for c in reps:
+                mine = int(row[c])
+                if root.to_move & 1 != game.max_side:
+                    mine = game.root_tricks - mine
+                wins[c] += wt * (mine >= game.target)
+                tricks[c] += wt * mine
+        seen += float(weights[idx].sum())
+        used += len(idx)
+        scores = sorted(((wins[c] / seen, tricks[c] / seen) for c in reps), reverse=True)
+        lead = max(reps, key=lambda c: (wins[c], tricks[c]))
+        steady = steady + 1 if lead == leader else 1
+        leader = lead
+        if progress is not None:
+            progress(AnalysisProgress(used, n, lead))
+        if len(scores) > 1 and used < n:
+            gap = (scores[0][0] - scores[1][0]) * seen
+            remaining = 1.0 - seen
+            if budget.stop_when_clear and gap > remaining + 1e-12:  # the rest cannot change the leader
+                complete = False
+                break
+            if used >= budget.min_worlds and (
+                    (budget.stop_delta is not None and scores[0][0] - scores[1][0] >= budget.stop_delta)
+                    or (budget.quiescence is not None and steady >= budget.quiescence)):
+                complete = False
+                break
+    return {c: (float(wins[c] / seen), float(tricks[c] / seen)) for c in reps}, used, complete
+
+
+def _alphamu_options(budget: AnalysisBudget, max_moves: int) -> AlphaMuOptions:
+    return AlphaMuOptions(max_moves=max_moves, iterative_deepening=max_moves >= 1,
+                          transposition_table=budget.transposition_table, early_cut=budget.early_cut,
+                          root_cut=budget.root_cut, star_cut=budget.root_cut)
+
+
+def _pimc_score(game: BridgePlayGame, card: Card) -> float:
+    """PIMC's p_make for MAX after ``card`` at the root: the weighted double-dummy make rate."""
+    child = game.play(game.root(), card)
+    return sum(game.weights[w] * float(game.evaluate(child, w) or 0.0) for w in game.root_worlds())
+
+
+def _dd_tricks(game: BridgePlayGame, card: Card) -> float:
+    """Mean double-dummy tricks of MAX's side after ``card`` at the root."""
+    root = game.root()
+    weights = game.weights
+    total = 0.0
+    for w in game.root_worlds():
+        total += weights[w] * game._after_card(root, w, card)
+    return total
+
+
+def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: AnalysisBudget, stopper: _Stopper,
+                   progress: ProgressFn | None) -> tuple[dict[Card, tuple[float, float]], int, bool]:
+    """Each card's αμ value: the best score of the front below it, searched with M − 1 MAX moves."""
+    reps = [run[0] for run in buckets]
+    worlds = game.root_worlds()
+    root = game.root()
+    values: dict[Card, tuple[float, float]] = {}
+    complete = True
+    try:
+        # The double-dummy values first: PIMC's answer is the fallback if time runs out.
+        pimc = {c: (_pimc_score(game, c), _dd_tricks(game, c)) for c in reps}
+    except _Stopped:
+        raise AnalysisCancelled("cancelled before any world was solved") from None
+    stopper.has_answer = True
+    for i, c in enumerate(reps):
+        child = game.play(root, c)
+        p: float = pimc[c][0]
+        try:
+            if budget.max_moves > 1 and not game.is_terminal(child):
+                engine = _AlphaMu(game, _alphamu_options(budget, budget.max_moves - 1))
+                front, _ = engine.run(child, worlds)
+                p = best_option(front, game.weights)[0]
+        except _Stopped:
+            complete = False
+            break
+        values[c] = (p, pimc[c][1])
+        if progress is not None:
+            progress(AnalysisProgress(i + 1, len(reps), max(values, key=lambda k: values[k])))
+    for c in reps:  # cards not reached in time keep PIMC's (optimistic) value
+        values.setdefault(c, pimc[c])
+    return values, len(worlds), complete
+
+
+# --- from a seat's view ---------------------------------------------------------------------------
+
+
+def _ending_knowledge(view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None,
+                      out_of_play: int) -> WorldKnowledge:
+    """``knowledge_from_view`` for an ending: the cards gone before it are booked as played by
+    the viewing seat (whose own hand is known anyway), so no hidden hand can hold them."""
+    played = [0, 0, 0, 0]
+    for p in view.plays():
+        played[p.seat] |= 1 << p.card
+    played[view.seat] |= out_of_play
+    size = len(view.hand) + sum(1 for p in view.plays() if p.seat == view.seat)
+    seats = []
+    for seat in Seat:
+        if seat == view.seat:
+            known = view.hand.mask
+        elif view.dummy_hand is not None and seat == view.dummy:
+            known = view.dummy_hand.mask
+        else:
+            known = 0
+        voids = 0 if known else sum(1 << s for s in range(4) if view.shown_out(seat, s))
+        shown = sum(1 for p in view.plays() if p.seat == seat)
+        seats.append(SeatKnowledge(known=known, size=size - shown, played=played[seat], voids=voids,
+                                   constraint=(constraints or {}).get(seat, HandConstraint())))
+    return WorldKnowledge(tuple(seats))  # type: ignore[arg-type]
+
+
+def position_from_view(
+    view: BridgeView,
+    worlds: int,
+    rng: random.Random,
+    constraints: Mapping[Seat, HandConstraint] | None = None,
+    *,
+    exact_limit: int | None = None,
+    out_of_play: int = 0,
+) -> BridgePosition:
+    """Sample (or enumerate, when at most ``exact_limit`` exist) the trick-start deals the
+    seat cannot tell apart; the view is all that is used, plus, for an ending, the public
+    ``out_of_play`` cards that were gone before it started (a view does not record them)."""
+    knowledge = _ending_knowledge(view, constraints, out_of_play) if out_of_play else \
+        knowledge_from_view(view, constraints)
+    sample = world_set(knowledge, worlds, rng, exact_limit=worlds if exact_limit is None else exact_limit)
+    hands = np.array(sample.hands, dtype=np.uint64)
+    trick = view.current_trick
+    for k, card in enumerate(trick.cards):  # back to the trick start: the trick's cards return home
+        hands[:, (int(trick.leader) + k) % 4] |= np.uint64(1 << card)
+    target = view.contract.tricks_needed - view.declarer_tricks
+    return BridgePosition(
+        worlds=hands,
+        weights=tuple(float(w) for w in sample.weights),
+        strain=int(view.contract.strain),
+        leader=trick.leader,
+        trick=tuple(trick.cards),
+        declarer=view.declarer,
+        target=target,
+        offset=view.declarer_tricks,
+    )
+
+
+def analyse_view(
+    view: BridgeView,
+    algorithm: Algorithm = Algorithm.PIMC,
+    budget: AnalysisBudget = AnalysisBudget(),
+    *,
+    rng: random.Random | None = None,
+    constraints: Mapping[Seat, HandConstraint] | None = None,
+    evaluator: LeafEvaluator | None = None,
+    cancel: threading.Event | None = None,
+    progress: ProgressFn | None = None,
+    out_of_play: int = 0,
+) -> PositionAnalysis:
+    """Analyse the legal cards of ``view`` (the deciding seat's view) from sampled worlds."""
+    if not view.legal_cards:
+        raise ValueError(f"{view.seat.name.title()} is not the seat choosing the next card")
+    position = position_from_view(view, budget.worlds, rng if rng is not None else random.Random(0), constraints,
+                                  out_of_play=out_of_play)
+    return analyse_position(position, algorithm, budget, evaluator=evaluator, cancel=cancel, progress=progress)
+
+
+@dataclass(frozen=True, slots=True)
+class RootChoice:
+    """αμ's card at the root (best p_make; expected tricks, then the lowest card, break ties),
+    the deepest completed iteration and the search counters."""
+
+    card: Card
+    p_make: float
+    iterations: int
+    stats: Mapping[str, int]
+
+
+def choose_alphamu(
+    position: BridgePosition,
+    budget: AnalysisBudget,
+    *,
+    evaluator: LeafEvaluator | None = None,
+    cancel: threading.Event | None = None,
+) -> RootChoice:
+    """The declaring side's card by one αμ search from the root (with the root cut, faster than
+    valuing every card); iterative deepening on M keeps the last completed iteration when
+    time runs out or the search is cancelled."""
+    stopper = _Stopper(budget.time_limit, cancel)
+    inner = evaluator if evaluator is not None else default_leaf_evaluator()
+    seats, target, declaring = _max_side(position)
+    if not declaring:
+        raise ValueError("αμ searches for the declaring side only; a defender uses PIMC")
+    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                          position.trick, seats, target, _StoppingEvaluator(inner, stopper))
+    root, worlds = game.root(), game.root_worlds()
+    options = _alphamu_options(budget, budget.max_moves)
+    engine = _AlphaMu(game, options)
+    iterative = budget.transposition_table
+    depths = range(1, budget.max_moves + 1) if iterative else (budget.max_moves,)
+    result: tuple[float, set[Card]] | None = None
+    done = 0
+    for depth in depths:
+        engine.budget_hit = False
+        try:
+            front = engine.search(root, worlds, depth, None, is_root=True)
+        except _Stopped:
+            break
+        score = best_option(front, game.weights)[0]
+        if iterative:
+            engine.prev_best = score
+        tops = {prov.move for vec, prov in front
+                if abs(best_option([(vec, prov)], game.weights)[0] - score) < 1e-9}
+        result, done = (score, tops), depth
+        stopper.has_answer = True
+        if not engine.budget_hit:
+            break
+    if result is None:
+        raise AnalysisCancelled("cancelled before the first αμ iteration finished")
+    score, tops = result
+    buckets = [run for run in _buckets(game) if run[0] in tops]
+    try:
+        values = {c: (score, _dd_tricks(game, c)) for c in tops}
+    except _Stopped:
+        values = {c: (score, 0.0) for c in tops}
+    card = _choose(values, buckets)
+    st = engine.stats
+    return RootChoice(card, score, done, {
+        "nodes": st.nodes, "early_cuts": st.early_cuts, "root_cuts": st.root_cuts,
+        "decided_cuts": st.decided_cuts, "solves": game.solves})

@@ -1,0 +1,87 @@
+"""DDS (through endplay) as the reference double-dummy solver, for tests and benchmarks only.
+
+endplay is a test-time dependency; it is imported lazily here, the only place
+in ``engine/`` that touches it, so the engine runs without it installed.  The
+functions mirror :class:`engine.solvers.dd.DoubleDummySolver`: same inputs
+(core deals, strains as DDS-order ints, seats N=0..W=3, cards 0..51) and the
+same meaning of the numbers, so callers can compare results one to one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core.cards import Card, card_str
+from ..core.deal import Deal
+
+__all__ = ["DdsUnavailableError", "dds_table", "dds_tricks_per_card", "use_one_thread"]
+
+
+class DdsUnavailableError(RuntimeError):
+    """endplay (which bundles DDS) is not installed."""
+
+
+def _endplay() -> Any:
+    try:
+        import endplay.dds as dds
+        import endplay.types as types
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise DdsUnavailableError(
+            "endplay is not installed: the DDS reference needs the test extras (uv sync --group test)"
+        ) from exc
+    return dds, types
+
+
+_ONE_THREAD = False
+
+
+def use_one_thread() -> None:
+    """Make DDS single-threaded (its table calls are multi-threaded by default), once per process."""
+    global _ONE_THREAD
+    if not _ONE_THREAD:
+        _endplay()
+        from endplay import _dds
+
+        _dds.SetMaxThreads(1)
+        _ONE_THREAD = True
+
+
+def _to_endplay(deal: Deal) -> Any:
+    _, types = _endplay()
+    return types.Deal(deal.to_pbn())
+
+
+def dds_table(deal: Deal) -> list[list[int]]:
+    """DDS's table ``[strain][declarer]``: tricks the declaring side takes (strains S, H, D, C, NT).
+
+    DDS's table call only handles full deals; for endings each entry comes
+    from SolveBoard on the opening lead (declaring side = cards left minus the
+    defenders' best).
+    """
+    dds, _ = _endplay()
+    if deal.is_full:
+        return [list(row) for row in dds.calc_dd_table(_to_endplay(deal)).to_list()]
+    left = len(deal[0])
+    table = []
+    for strain in range(5):
+        row = []
+        for declarer in range(4):
+            values = dds_tricks_per_card(deal, strain, (declarer + 1) % 4) if left else {0: 0}
+            row.append(left - max(values.values()))
+        table.append(row)
+    return table
+
+
+def dds_tricks_per_card(deal: Deal, strain: int, leader: int, played: Sequence[Card] = ()) -> dict[Card, int]:
+    """DDS SolveBoard (all cards): for each legal card of the seat to play, tricks its side takes
+    from the start of the current trick.  ``deal`` holds the hands at the trick's start."""
+    dds, types = _endplay()
+    ed = _to_endplay(deal)
+    ed.first = types.Player(leader)
+    ed.trump = types.Denom(strain)
+    for c in played:
+        ed.play(types.Card(card_str(c)))
+    result: dict[Card, int] = {}
+    for card, tricks in dds.solve_board(ed, dds.solve.SolveMode.Default):
+        result[int(card.suit) * 13 + int(card.rank).bit_length() - 1 - 2] = int(tricks)
+    return result

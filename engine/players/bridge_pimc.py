@@ -1,0 +1,63 @@
+"""The PIMC bridge player: every seat, worlds sampled from its own view, double-dummy means.
+
+Declarer also plays dummy's cards (the view it receives then says dummy is to
+play); a defender samples declarer's and partner's hands.  Bampton's
+refinements: a single choice after bucketing equivalent cards is played without
+search, ties go to expected tricks and then to the lowest card, and the search
+stops as soon as the worlds not yet solved cannot change the best card.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Mapping
+
+from ..analysis.bridge import Algorithm, AnalysisBudget, analyse_view
+from ..bridge.view import BridgeView
+from ..core.cards import Card
+from ..core.seats import Seat
+from ..search.bridge_game import LeafEvaluator, equivalence_buckets
+from ..worlds import HandConstraint
+
+__all__ = ["BridgePimcPlayer", "forced_card"]
+
+
+def forced_card(view: BridgeView, out_of_play: int = 0) -> Card | None:
+    """The card to play without search when every legal card is equivalent (the lowest)."""
+    live = ~(view.played_cards.mask | out_of_play) & ((1 << 52) - 1)
+    for c in view.current_trick.cards:
+        live |= 1 << c
+    runs = equivalence_buckets(view.legal_cards.mask, live)
+    return runs[0][0] if len(runs) == 1 else None
+
+
+class BridgePimcPlayer:
+    """Perfect-information Monte Carlo over ``worlds`` sampled deals per card."""
+
+    def __init__(
+        self,
+        worlds: int = 20,
+        seed: int = 1,
+        *,
+        time_limit: float | None = None,
+        constraints: Mapping[Seat, HandConstraint] | None = None,
+        evaluator: LeafEvaluator | None = None,
+        cancel: threading.Event | None = None,
+        out_of_play: int = 0,
+    ) -> None:
+        self.name = f"pimc:worlds={worlds}"
+        self.budget = AnalysisBudget(worlds=worlds, time_limit=time_limit, stop_when_clear=True)
+        self.rng = random.Random(seed)
+        self.constraints = constraints
+        self.evaluator = evaluator
+        self.cancel = cancel
+        self.out_of_play = out_of_play  # an ending's cards gone before it started (public)
+
+    def choose_card(self, view: BridgeView) -> Card:
+        forced = forced_card(view, self.out_of_play)
+        if forced is not None:
+            return forced
+        analysis = analyse_view(view, Algorithm.PIMC, self.budget, rng=self.rng, constraints=self.constraints,
+                                evaluator=self.evaluator, cancel=self.cancel, out_of_play=self.out_of_play)
+        return analysis.best

@@ -1,0 +1,405 @@
+"""Bridge card play seen by one side, as a :class:`~engine.search.multiworld.MultiWorldGame` (αμ §4.2).
+
+MAX is the side choosing now (declarer with dummy, or one defender); the worlds
+are full trick-start deals that agree on every card MAX can see; MIN is the
+other side, which knows the world.  A state is public: the cards played since
+the root, who leads the current trick, and how many tricks MAX's side has won
+since the root.  A state is terminal as soon as the contract is decided (MAX's
+side has its target, or can no longer reach it: the stop function of the
+paper's algorithm 3).  Payoffs are 1 (MAX's side reaches its target) or 0.
+
+``evaluate`` is a double-dummy solve through a :class:`LeafEvaluator`.  One
+solve per position gives the value after every legal card, so the values of
+all children of a position come from one batched solve over its worlds.
+
+MAX's moves are bucketed: cards of one hand that are adjacent in rank among the
+cards still live in the suit (played cards squeezed out, cards in the current
+trick still separating) are equivalent in every world, and only the lowest of
+each run is searched.  MIN's moves are not bucketed: which card the defence
+shows changes what MAX learns.
+
+Only a declaring MAX may be searched beyond its own next card: with a defender
+as MAX, the partner's turns would be neither MAX's (its hand differs between
+worlds) nor MIN's, so callers search defenders with M = 1 (the analysis layer
+does; see :mod:`engine.analysis.bridge`).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+import numpy as np
+
+from ..bridge.tricks import trick_winner_index
+from ..core.cards import SUIT_MASKS, Card
+
+__all__ = [
+    "BridgeGameError",
+    "LeafEvaluator",
+    "PlayState",
+    "BridgePlayGame",
+    "equivalence_buckets",
+    "legal_mask",
+    "ReferenceLeafEvaluator",
+    "SolverLeafEvaluator",
+    "default_leaf_evaluator",
+]
+
+
+class BridgeGameError(ValueError):
+    """The worlds, trick or target given for a bridge search are inconsistent; the message says which."""
+
+
+class LeafEvaluator(Protocol):
+    """Double-dummy values of one position in many worlds."""
+
+    def batch_tricks_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
+    ) -> np.ndarray:
+        """``out[i, card]``: tricks the side to move takes from the trick start after ``card``
+        in world ``i`` (``worlds[i]`` = four trick-start hand masks, ``played`` still in them);
+        ``-1`` for cards that are not legal."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayState:
+    """A public position: cards of tricks completed since the root, MAX's tricks among them,
+    the current trick's leader and its cards.  ``history`` (the completed tricks' cards in play
+    order) makes the state everything MAX has seen: the same cards played by other seats, or
+    with other suits led, leave other worlds possible, so they must not share a table entry."""
+
+    done: int
+    won: int
+    leader: int
+    trick: tuple[Card, ...]
+    history: tuple[Card, ...] = ()
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) & 3
+
+    @property
+    def removed(self) -> int:
+        mask = self.done
+        for c in self.trick:
+            mask |= 1 << c
+        return mask
+
+
+def legal_mask(hand: int, trick: Sequence[Card]) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (follow suit when possible)."""
+    if trick:
+        same = hand & SUIT_MASKS[trick[0] // 13]
+        if same:
+            return same
+    return hand
+
+
+def equivalence_buckets(hand: int, live: int) -> list[list[Card]]:
+    """Runs of cards of ``hand`` adjacent in rank among the ``live`` cards of their suit, each
+    run ascending; runs in ascending card order."""
+    runs: list[list[Card]] = []
+    for s in range(4):
+        current: list[Card] = []
+        for card in range(13 * s, 13 * s + 13):
+            bit = 1 << card
+            if hand & bit:
+                current.append(card)
+            elif live & bit and current:
+                runs.append(current)
+                current = []
+        if current:
+            runs.append(current)
+    return runs
+
+
+def _cards(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class BridgePlayGame:
+    """The multi-world game of the play from one deciding seat's position.
+
+    ``worlds``: ``(n, 4)`` trick-start hand masks (index = seat; the cards of
+    ``trick`` still in them).  ``target``: tricks MAX's side still needs,
+    counting the current trick.  ``max_seats``: the seats whose cards MAX
+    chooses (declarer and dummy, or the one defender).
+    """
+
+    def __init__(
+        self,
+        worlds: np.ndarray,
+        weights: Sequence[float],
+        strain: int,
+        leader: int,
+        trick: Sequence[Card],
+        max_seats: Sequence[int],
+        target: int,
+        evaluator: LeafEvaluator,
+    ) -> None:
+        self.worlds = np.asarray(worlds, dtype=np.uint64).reshape(-1, 4)
+        n = self.worlds.shape[0]
+        if n == 0:
+            raise BridgeGameError("a bridge search needs at least one world")
+        if len(weights) != n:
+            raise BridgeGameError(f"{len(weights)} weights for {n} worlds")
+        self._weights = tuple(float(w) for w in weights)
+        self._hands = [tuple(int(x) for x in row) for row in self.worlds]
+        self.strain = int(strain)
+        self.trump = None if self.strain == 4 else self.strain
+        self.root_state = PlayState(0, 0, int(leader) & 3, tuple(int(c) for c in trick))
+        if len(self.root_state.trick) > 3:
+            raise BridgeGameError("the current trick holds at most 3 cards")
+        self.max_seats = frozenset(int(s) & 3 for s in max_seats)
+        self.max_side = next(iter(self.max_seats)) & 1
+        if any(s & 1 != self.max_side for s in self.max_seats):
+            raise BridgeGameError("MAX's seats must belong to one side")
+        self.evaluator = evaluator
+        self.root_tricks = self._check_worlds()
+        self.target = int(target)
+        if self.root_state.to_move not in self.max_seats:
+            raise BridgeGameError(f"seat {self.root_state.to_move} is to move, not one of MAX's seats")
+        self._parent: dict[PlayState, list[tuple[PlayState, Card]]] = {}
+        self._per_card: dict[tuple[int, int, tuple[Card, ...]], np.ndarray] = {}
+        self.solves = 0  # worlds solved (one per position and world), for benchmarks
+
+    def _check_worlds(self) -> int:
+        """Every world is a trick-start deal holding the trick's cards, and MAX's hands agree."""
+        trick = self.root_state.trick
+        leader = self.root_state.leader
+        first = self._hands[0]
+        size = first[leader].bit_count()
+        for i, hands in enumerate(self._hands):
+            union = 0
+            for seat in range(4):
+                if hands[seat].bit_count() != size:
+                    raise BridgeGameError(f"world {i}: hands of unequal size at the trick start")
+                if union & hands[seat]:
+                    raise BridgeGameError(f"world {i}: a card is in two hands")
+                union |= hands[seat]
+            for k, c in enumerate(trick):
+                if not hands[(leader + k) & 3] >> c & 1:
+                    raise BridgeGameError(f"world {i}: card {c} of the trick was not in its player's hand")
+            for seat in self.max_seats:
+                if hands[seat] != first[seat]:
+                    raise BridgeGameError(f"world {i}: MAX's hand {seat} differs from world 0")
+        if size == 0:
+            raise BridgeGameError("no tricks are left to play")
+        return size
+
+    # --- MultiWorldGame -----------------------------------------------------------------
+    @property
+    def weights(self) -> tuple[float, ...]:
+        return self._weights
+
+    @property
+    def payoff_bounds(self) -> tuple[float, float]:
+        return (0.0, 1.0)
+
+    def root(self) -> PlayState:
+        return self.root_state
+
+    def root_worlds(self) -> tuple[int, ...]:
+        return tuple(range(len(self._hands)))
+
+    def tricks_left(self, state: PlayState) -> int:
+        """Tricks not yet completed, the current one included."""
+        return self.root_tricks - state.done.bit_count() // 4
+
+    def is_terminal(self, state: PlayState) -> bool:
+        return state.won >= self.target or state.won + self.tricks_left(state) < self.target
+
+    def is_max_to_move(self, state: PlayState) -> bool:
+        return state.to_move in self.max_seats
+
+    def hand(self, state: PlayState, world: int, seat: int) -> int:
+        return self._hands[world][seat] & ~state.removed
+
+    def live(self, state: PlayState) -> int:
+        """Cards not yet played in a completed trick (held, or on the table in the current one)."""
+        hands = self._hands[0]
+        return (hands[0] | hands[1] | hands[2] | hands[3]) & ~state.done
+
+    def moves(self, state: PlayState, world: int) -> list[Card]:
+        seat = state.to_move
+        legal = legal_mask(self.hand(state, world, seat), state.trick)
+        if seat not in self.max_seats:
+            return _cards(legal)
+        return [run[0] for run in equivalence_buckets(legal, self.live(state))]
+
+    def moves_union(self, state: PlayState, worlds: Sequence[int]) -> list[Card]:
+        seat = state.to_move
+        union = 0
+        for w in worlds:
+            union |= legal_mask(self.hand(state, w, seat), state.trick)
+        if seat in self.max_seats:
+            return [run[0] for run in equivalence_buckets(union, self.live(state))]
+        return _cards(union)
+
+    def play(self, state: PlayState, move: Card) -> PlayState:
+        trick = state.trick + (int(move),)
+        if len(trick) < 4:
+            child = PlayState(state.done, state.won, state.leader, trick, state.history)
+        else:
+            winner = (state.leader + trick_winner_index(trick, self.trump)) & 3
+            mask = state.done | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            child = PlayState(mask, state.won + (winner & 1 == self.max_side), winner, (), state.history + trick)
+        links = self._parent.setdefault(child, [])
+        if len(links) < 4 and (state, int(move)) not in links:
+            links.append((state, int(move)))
+        return child
+
+    def payoff(self, state: PlayState, world: int) -> float | None:
+        return 1.0 if state.won >= self.target else 0.0
+
+    def evaluate(self, state: PlayState, world: int) -> float | None:
+        return 1.0 if self.max_tricks(state, world) >= self.target else 0.0
+
+    # --- double-dummy values ----------------------------------------------------------------
+    def max_tricks(self, state: PlayState, world: int) -> int:
+        """Tricks of MAX's side since the root with best play from ``state`` in ``world``."""
+        if self.tricks_left(state) == 0:
+            return state.won
+        for parent, card in self._parent.get(state, ()):
+            # A trick-boundary state has several parents (the same four cards from different
+            # seats in different worlds): use one where the card was legal in this world.
+            if legal_mask(self.hand(parent, world, parent.to_move), parent.trick) >> card & 1:
+                return self._after_card(parent, world, card)
+        values = [self._after_card(state, world, c)
+                  for c in _cards(legal_mask(self.hand(state, world, state.to_move), state.trick))]
+        return max(values) if self.is_max_to_move(state) else min(values)
+
+    def _after_card(self, state: PlayState, world: int, card: Card) -> int:
+        """MAX's side's tricks since the root if ``card`` is played at ``state`` (then best play)."""
+        value = int(self.per_card(state, world)[card])
+        if value < 0:
+            raise BridgeGameError(f"card {card} is not legal in world {world}")
+        if state.to_move & 1 != self.max_side:
+            value = self.tricks_left(state) - value
+        return state.won + value
+
+    def per_card(self, state: PlayState, world: int) -> np.ndarray:
+        """Side-to-move tricks after each card at ``state`` in ``world`` (solving in batch)."""
+        key = (state.done, state.leader, state.trick)  # the values depend on nothing else
+        table = self._per_card.get(key)
+        if table is None:
+            table = np.full((len(self._hands), 52), -2, dtype=np.int64)
+            self._per_card[key] = table
+        if table[world, 0] == -2:
+            pending = [w for w in self._consistent_worlds(state) if table[w, 0] == -2]
+            if world not in pending:
+                pending.append(world)
+            start = np.array([self.trick_start_hands(state, w) for w in pending], dtype=np.uint64)
+            out = np.asarray(
+                self.evaluator.batch_tricks_per_card(start, self.strain, state.leader, state.trick)
+            )
+            self.solves += len(pending)
+            for row, w in zip(out, pending):
+                table[w] = row
+        return table[world]
+
+    def trick_start_hands(self, state: PlayState, world: int) -> tuple[int, int, int, int]:
+        """The hands of ``world`` at the start of ``state``'s trick (its cards still held)."""
+        return tuple(h & ~state.done for h in self._hands[world])  # type: ignore[return-value]
+
+    def _consistent_worlds(self, state: PlayState) -> list[int]:
+        """Worlds whose hands still have the right sizes at ``state`` and where the current trick
+        does not revoke (a cheap superset of the worlds valid there: a card held by another hand
+        in a world upsets the sizes; revokes in earlier tricks leave a legal position)."""
+        size = self.tricks_left(state)
+        played_by = [0, 0, 0, 0]
+        for k, c in enumerate(state.trick):
+            played_by[(state.leader + k) & 3] = 1
+        removed = state.removed
+        out = []
+        for w, hands in enumerate(self._hands):
+            start = self.trick_start_hands(state, w)
+            if all(h.bit_count() == size for h in start) and \
+                    all((hands[s] & ~removed).bit_count() == size - played_by[s] for s in range(4)) and \
+                    all(start[(state.leader + k) & 3] >> c & 1 for k, c in enumerate(state.trick)) and \
+                    self._follows_suit(state, w):
+                out.append(w)
+        return out
+
+    def _follows_suit(self, state: PlayState, world: int) -> bool:
+        """No card of the current trick revokes in ``world`` (the solver refuses such positions)."""
+        if len(state.trick) < 2:
+            return True
+        led = SUIT_MASKS[state.trick[0] // 13]
+        start = self.trick_start_hands(state, world)
+        for k in range(1, len(state.trick)):
+            card = state.trick[k]
+            if not (1 << card) & led and start[(state.leader + k) & 3] & led:
+                return False
+        return True
+
+
+# --- leaf evaluators ------------------------------------------------------------------------
+
+
+class ReferenceLeafEvaluator:
+    """The slow exact reference solver (small endings only): the yardstick in tests."""
+
+    def batch_tricks_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
+    ) -> np.ndarray:
+        from ..solvers.dd.reference import reference_tricks_per_card
+
+        out = np.full((len(worlds), 52), -1, dtype=np.int64)
+        for i, row in enumerate(worlds):
+            for card, tricks in reference_tricks_per_card([int(x) for x in row], strain, leader, played).items():
+                out[i, card] = tricks
+        return out
+
+
+class SolverLeafEvaluator:
+    """The double-dummy solver (:class:`~engine.solvers.dd.DoubleDummySolver`) as a leaf evaluator.
+
+    The solver's batch call wants one hand for the seat to play in every world (one decision),
+    so worlds are grouped by that hand: one call at MAX's turns, one per world at MIN's.
+    """
+
+    def __init__(self, solver: object | None = None) -> None:
+        if solver is None:
+            from ..solvers.dd import DoubleDummySolver
+
+            solver = DoubleDummySolver()
+        self._solver = solver
+
+    def batch_tricks_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
+    ) -> np.ndarray:
+        rows = [tuple(int(x) for x in row) for row in worlds]
+        mover = (int(leader) + len(played)) & 3
+        groups: dict[int, list[int]] = {}
+        for i, row in enumerate(rows):
+            groups.setdefault(row[mover], []).append(i)
+        out = np.full((len(rows), 52), -1, dtype=np.int64)
+        for members in groups.values():
+            answers = self._solver.batch_tricks_per_card(  # type: ignore[attr-defined]
+                [rows[i] for i in members], int(strain), int(leader), tuple(int(c) for c in played))
+            for i, per_card in zip(members, answers):
+                for card, tricks in per_card.items():
+                    out[i, int(card)] = int(tricks)
+        return out
+
+
+_thread_local = threading.local()
+
+
+def default_leaf_evaluator() -> LeafEvaluator:
+    """This thread's double-dummy evaluator (the solver is not thread-safe, so one per thread; its
+    table is shared by every search the thread runs, which is sound: entries are exact)."""
+    evaluator = getattr(_thread_local, "evaluator", None)
+    if evaluator is None:
+        evaluator = SolverLeafEvaluator()
+        _thread_local.evaluator = evaluator
+    return evaluator

@@ -1,0 +1,245 @@
+"""Python surface of the double-dummy solver: positions in, trick counts out.
+
+All numbers are *tricks from the start of the current trick to the end of the
+play* (the current trick included, even when some of its cards are already on
+the table), exactly as DDS's SolveBoard reports them:
+
+* :meth:`DoubleDummySolver.tricks` — for the side of the seat to play next;
+* :meth:`DoubleDummySolver.tricks_per_card` — for each legal card of the seat to
+  play, the tricks *its* side takes after playing it (equal cards listed
+  separately);
+* :meth:`DoubleDummySolver.table` — DDS's table: tricks the declaring side takes
+  for each strain and declarer;
+* :meth:`DoubleDummySolver.batch_tricks_per_card` — many worlds of one decision.
+
+A position is given by the hands at the start of the current trick (a
+:class:`~engine.core.deal.Deal`, or four ``CardSet``/int masks, cards already
+played to the trick still in them), the strain, the seat that led the trick and
+the cards played to it so far.  The solver owns a bounded transposition table
+that keeps its (always exact) entries between calls, so consecutive positions
+of one deal, the cards of one decision and the worlds of a batch share work.
+One solver must not be used by two threads at once; use one per thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence, Union
+
+import numpy as np
+
+from ...bridge.contract import Strain
+from ...core.cards import Card, CardSet, card_str
+from ...core.deal import Deal
+from ...core.seats import Seat
+from .cache_guard import ensure_fresh_cache
+
+ensure_fresh_cache()
+
+from . import kernel_search  # noqa: E402  (after the cache check)
+from .tt import new_table  # noqa: E402
+
+__all__ = ["DoubleDummySolver", "DoubleDummyError", "DDTable", "Hands", "DEFAULT_TABLE_MB", "describe_per_card"]
+
+Hands = Union[Deal, Sequence[Union[CardSet, int]]]
+"""Four hands indexed by seat N, E, S, W (a deal or masks)."""
+
+DEFAULT_TABLE_MB = 64.0
+"""Default transposition-table size in megabytes (an upper bound on its memory)."""
+
+STRAIN_LETTERS = ("S", "H", "D", "C", "NT")
+
+
+class DoubleDummyError(ValueError):
+    """A position the solver cannot accept; the message says which seat or card is wrong and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class DDTable:
+    """Double-dummy table: ``tricks[strain][declarer]`` = tricks the declaring side takes.
+
+    Strains in DDS order (S, H, D, C, NT), declarers N, E, S, W.
+    """
+
+    tricks: tuple[tuple[int, int, int, int], ...]
+
+    def get(self, strain: Strain | int, declarer: Seat | int) -> int:
+        return self.tricks[int(strain)][int(declarer)]
+
+    def to_json(self) -> dict[str, dict[str, int]]:
+        """``{"NT": {"N": 9, ...}, "S": {...}, "H": ..., "D": ..., "C": ...}`` (the CLI's format)."""
+        order = (4, 0, 1, 2, 3)
+        return {STRAIN_LETTERS[s]: {Seat(d).letter: self.tricks[s][d] for d in range(4)} for s in order}
+
+
+def _masks(hands: Hands) -> list[int]:
+    if isinstance(hands, Deal):
+        return list(hands.masks)
+    masks = [int(h) for h in hands]
+    if len(masks) != 4:
+        raise DoubleDummyError(f"a position has four hands, got {len(masks)}")
+    return masks
+
+
+def _validate(masks: Sequence[int], leader: int, played: Sequence[Card]) -> None:
+    seen = 0
+    for seat, m in zip(Seat, masks):
+        if m < 0 or m >> 52:
+            raise DoubleDummyError(f"{seat.name.title()}'s hand is not a 52-bit card mask")
+        if seen & m:
+            raise DoubleDummyError(f"{card_str(CardSet(seen & m).highest())} is in two hands")
+        seen |= m
+    sizes = [bin(m).count("1") for m in masks]
+    if len(set(sizes)) != 1:
+        detail = ", ".join(f"{s.letter}={n}" for s, n in zip(Seat, sizes))
+        raise DoubleDummyError(f"hands at the start of a trick must have equal sizes ({detail})")
+    if len(played) > 3:
+        raise DoubleDummyError(f"at most 3 cards can be on the table before the last one, got {len(played)}")
+    if played and sizes[0] == 0:
+        raise DoubleDummyError("cards played to a trick but the hands are empty")
+    for i, card in enumerate(played):
+        seat = Seat((leader + i) % 4)
+        if not 0 <= card < 52:
+            raise DoubleDummyError(f"card {card} out of range 0..51")
+        if not masks[seat] >> card & 1:
+            raise DoubleDummyError(f"{card_str(card)} was played by {seat.name.title()} who does not hold it")
+        if i > 0:
+            led = played[0] // 13
+            if card // 13 != led and (masks[seat] >> (13 * led)) & 0x1FFF:
+                raise DoubleDummyError(
+                    f"{card_str(card)} played by {seat.name.title()} revokes: they hold a card of the suit led"
+                )
+
+
+class DoubleDummySolver:
+    """Exact double-dummy solver (numba kernels) with its own bounded transposition table."""
+
+    def __init__(self, table_megabytes: float = DEFAULT_TABLE_MB) -> None:
+        if not 0.001 <= table_megabytes <= 16384:
+            raise DoubleDummyError(f"table size {table_megabytes} MB out of range 0.001..16384")
+        self._tt = new_table(table_megabytes)
+        self._ws = kernel_search.new_workspace()
+        self._guess = -1
+
+    # --- bookkeeping -----------------------------------------------------------
+    @property
+    def table_bytes(self) -> int:
+        """Memory held by the transposition table."""
+        return int(self._tt.nbytes)
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited since the solver was created (a cost measure for benchmarks)."""
+        return int(self._ws[-1][0])
+
+    def clear(self) -> None:
+        """Forget every stored position (never needed for correctness)."""
+        self._tt[:] = 0
+
+    def _next_call(self) -> None:
+        self._ws[-1][1] += 1  # table generation: older entries are replaced first
+
+    def _position(self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card]):
+        masks = _masks(hands)
+        strain_i = int(strain)
+        if not 0 <= strain_i <= 4:
+            raise DoubleDummyError(f"strain {strain} out of range 0..4 (S, H, D, C, NT)")
+        leader_i = int(leader)
+        if not 0 <= leader_i <= 3:
+            raise DoubleDummyError(f"leader {leader} out of range 0..3 (N, E, S, W)")
+        cards = [int(c) for c in played]
+        _validate(masks, leader_i, cards)
+        played_arr = np.zeros(4, dtype=np.int64)
+        played_arr[: len(cards)] = cards
+        return np.array(masks, dtype=np.int64), strain_i, leader_i, played_arr, len(cards)
+
+    def _first_guess(self, tricks_left: int) -> int:
+        return self._guess if 0 <= self._guess <= tricks_left else tricks_left // 2
+
+    # --- queries -------------------------------------------------------------------
+    def tricks(self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card] = ()) -> int:
+        """Tricks the side of the seat to play next takes from the start of the current trick."""
+        h, strain_i, leader_i, arr, n = self._position(hands, strain, leader, played)
+        tricks_left = bin(int(h[leader_i])).count("1")
+        self._next_call()
+        ns = int(
+            kernel_search.solve_position(
+                h, strain_i, leader_i, arr, n, self._first_guess(tricks_left), self._tt, *self._ws
+            )
+        )
+        self._guess = ns
+        mover = (leader_i + n) % 4
+        return ns if mover % 2 == 0 else tricks_left - ns
+
+    def tricks_per_card(
+        self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card] = ()
+    ) -> dict[Card, int]:
+        """For every legal card of the seat to play: tricks its side takes from the current trick's start."""
+        h, strain_i, leader_i, arr, n = self._position(hands, strain, leader, played)
+        tricks_left = bin(int(h[leader_i])).count("1")
+        out = np.empty(52, dtype=np.int64)
+        self._next_call()
+        self._guess = int(
+            kernel_search.solve_cards(
+                h, strain_i, leader_i, arr, n, self._first_guess(tricks_left), self._tt, *self._ws, out
+            )
+        )
+        return _per_card(out, (leader_i + n) % 4, tricks_left)
+
+    def batch_tricks_per_card(
+        self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card] = ()
+    ) -> list[dict[Card, int]]:
+        """:meth:`tricks_per_card` for many worlds of one decision, in one kernel call.
+
+        Every world must give the seat to play the same hand (it is that seat's
+        decision); the other hands may differ freely.
+        """
+        if not worlds:
+            return []
+        arrays = [self._position(w, strain, leader, played) for w in worlds]
+        _, strain_i, leader_i, arr, n = arrays[0]
+        mover = (leader_i + n) % 4
+        first = arrays[0][0]
+        for i, a in enumerate(arrays):
+            if a[0][mover] != first[mover]:
+                raise DoubleDummyError(
+                    f"world {i}: {Seat(mover).name.title()} (to play) holds different cards than in world 0"
+                )
+        stacked = np.stack([a[0] for a in arrays])
+        out = np.empty((len(arrays), 52), dtype=np.int64)
+        self._next_call()
+        kernel_search.solve_batch(stacked, strain_i, leader_i, arr, n, self._tt, *self._ws, out)
+        tricks_left = bin(int(first[leader_i])).count("1")
+        return [_per_card(out[i], mover, tricks_left) for i in range(len(arrays))]
+
+    def table(self, deal: Hands) -> DDTable:
+        """The 5 × 4 double-dummy table of a deal (any equal hand sizes; all hands at a trick start)."""
+        masks = _masks(deal)
+        _validate(masks, 0, ())
+        h = np.array(masks, dtype=np.int64)
+        out = np.zeros((5, 4), dtype=np.int64)
+        self._next_call()
+        kernel_search.solve_table(h, self._tt, *self._ws, out)
+        tricks_left = bin(masks[0]).count("1")
+        rows = []
+        for strain in range(5):
+            row = []
+            for declarer in range(4):
+                ns = int(out[strain, (declarer + 1) % 4])  # the declarer's left-hand opponent leads
+                row.append(ns if declarer % 2 == 0 else tricks_left - ns)
+            rows.append(tuple(row))
+        return DDTable(tuple(rows))
+
+
+def _per_card(out: np.ndarray, mover: int, tricks_left: int) -> dict[Card, int]:
+    result: dict[Card, int] = {}
+    for card in range(52):
+        v = int(out[card])
+        if v >= 0:
+            result[card] = v if mover % 2 == 0 else tricks_left - v
+    return result
+
+
+def describe_per_card(values: Mapping[Card, int]) -> dict[str, int]:
+    """``{"SA": 9, ...}`` in display order (suits S, H, D, C; high cards first)."""
+    return {card_str(c): values[c] for c in CardSet(values.keys())}

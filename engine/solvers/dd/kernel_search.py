@@ -1,0 +1,394 @@
+"""The double-dummy search: null-window alpha-beta tests driven MTD(f)-style, all inside numba.
+
+``_search`` answers one question: *do North-South take at least ``target``
+tricks from the start of the current trick?*  It is a plain boolean
+alpha-beta (North-South nodes are OR nodes, East-West nodes AND nodes) with,
+at trick boundaries, the pattern transposition table (:mod:`.tt`) and the
+quick-trick bound (:mod:`.kernel_bounds`).  Every answer comes back with the
+set of cards whose ranks it depended on, so the table can store it as a rank
+pattern.  The answer and the card set travel packed in one ``int64``: bit 62 is
+the answer, bits 0..51 the cards.
+
+The drivers (``solve_cards``, ``solve_position``, ``solve_table``,
+``solve_batch``) find exact values by a sequence of such tests whose target
+follows the last answer (MTD(f)); consecutive calls start from the previous
+value, and everything shares one table.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.jit import kernel
+
+from .kernel_bounds import quick_tricks, sure_trump_tricks
+from .kernel_moves import MAX_MOVES, generate_moves, trick_relevance, trick_winner_index
+from .tables import HIGH13, POP13
+from .tt import position_key, probe, store
+
+__all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch"]
+
+YES = 1 << 62
+CARDS = (1 << 52) - 1
+PLIES = 56
+
+
+def new_workspace() -> tuple[np.ndarray, ...]:
+    """Scratch buffers of one search thread: moves, scores, trick cards, key codes, probe output, frames, counters.
+
+    Counters: ``[0]`` nodes visited, ``[1]`` table generation (bumped per call), ``[2]`` table
+    probes, ``[3]`` quick-trick cut-offs, ``[4]`` table cut-offs.
+    """
+    return (
+        np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros(PLIES, dtype=np.int64),
+        np.zeros((14, 4), dtype=np.int64),
+        np.zeros((14, 5), dtype=np.int64),
+        np.zeros((PLIES, FRAME_COLUMNS), dtype=np.int64),
+        np.zeros(8, dtype=np.int64),
+    )
+
+
+
+@kernel
+def _close_upwards(h, rel):
+    """Add to ``rel`` every remaining card ranking above a relevant card of the same suit."""
+    alive = h[0] | h[1] | h[2] | h[3]
+    closed = 0
+    for s in range(4):
+        w = (rel >> (13 * s)) & 0x1FFF
+        if w:
+            low = w & -w
+            af = (alive >> (13 * s)) & 0x1FFF
+            closed |= (af & ~(low - 1)) << (13 * s)
+    return closed
+
+
+@kernel
+def _cover_sequences(h, mover, tc, start, pos, reps, n, rel):
+    """Make ``rel`` cover the unsearched members of every sequence the node tried.
+
+    Only the lowest card of a sequence is searched; its siblings are taken to
+    be equal because no live card lies between them, which is a fact about the
+    lowest card's rank.  When such a sequence reaches into the part of its suit
+    the proof fixes (at or above the lowest relevant card) but starts below it,
+    another position with the same pattern may split the sequence, and the
+    split-off high cards were never searched there.  Adding the sequence's
+    lowest card pulls the whole sequence into the pattern.  Needed only where
+    every move was tried: a cut-off needs nothing but the move that proved it.
+    """
+    live = h[0] | h[1] | h[2] | h[3]
+    for i in range(pos):
+        live |= 1 << tc[start + i]
+    hand = h[mover]
+    for i in range(n):
+        c = reps[i]
+        s = c // 13
+        shift = 13 * s
+        rs = (rel >> shift) & 0x1FFF
+        if rs == 0:
+            continue
+        low = rs & -rs
+        r = c % 13
+        if (1 << r) >= low:
+            continue
+        lf = (live >> shift) & 0x1FFF
+        f = (hand >> shift) & 0x1FFF
+        top = r
+        q = r + 1
+        while q < 13:  # up the sequence: own cards, skipping cards no longer live
+            if (lf >> q) & 1:
+                if not (f >> q) & 1:
+                    break
+                top = q
+            q += 1
+        if (1 << top) >= low:
+            rel |= 1 << c
+    return rel
+
+
+# Columns of the frame stack (one row per ply): the node's inputs, then its loop state.
+_LEADER, _POS, _TARGET, _TLEFT, _LENGTHS, _META, _N, _I, _REL, _BEST, _CUT = range(11)
+FRAME_COLUMNS = 11
+
+
+@kernel
+def _descend(h, trump, frames, tc, moves, d):
+    """Play move ``frames[d, _I]`` of the node at ply ``d`` and set up the child's frame at ``d + 1``."""
+    leader = frames[d, _LEADER]
+    pos = frames[d, _POS]
+    c = moves[d, frames[d, _I]]
+    h[(leader + pos) & 3] ^= 1 << c
+    tc[d] = c
+    child = d + 1
+    if pos == 3:
+        wi = trick_winner_index(tc, d - 3, 4, trump)
+        winner = (leader + wi) & 3
+        frames[child, _LEADER] = winner
+        frames[child, _POS] = 0
+        frames[child, _TARGET] = frames[d, _TARGET] - (1 if (winner & 1) == 0 else 0)
+        frames[child, _TLEFT] = frames[d, _TLEFT] - 1
+    else:
+        frames[child, _LEADER] = leader
+        frames[child, _POS] = pos + 1
+        frames[child, _TARGET] = frames[d, _TARGET]
+        frames[child, _TLEFT] = frames[d, _TLEFT]
+
+
+@kernel
+def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, tc, keys, probes, frames, ctx):
+    """Packed (answer, relevant cards): do North-South take ``>= target0`` tricks from this trick's start?
+
+    An explicit stack of frames replaces recursion (numba cannot cache
+    recursive functions); ``h`` is restored on return.
+    """
+    d = ply0
+    frames[d, _LEADER] = leader0
+    frames[d, _POS] = pos0
+    frames[d, _TARGET] = target0
+    frames[d, _TLEFT] = tleft0
+    descending = True
+    r = 0
+    while True:
+        leader = frames[d, _LEADER]
+        pos = frames[d, _POS]
+        target = frames[d, _TARGET]
+        tleft = frames[d, _TLEFT]
+        mover = (leader + pos) & 3
+        ns_moves = (mover & 1) == 0
+        if descending:
+            ctx[0] += 1
+            terminal = False
+            hint = -1
+            if pos == 0:
+                if target <= 0:
+                    r = YES
+                    terminal = True
+                elif target > tleft:
+                    r = 0
+                    terminal = True
+                elif tleft == 1:
+                    for i in range(4):
+                        seat = (leader + i) & 3
+                        for s in range(4):
+                            f = (h[seat] >> (13 * s)) & 0x1FFF
+                            if f:
+                                tc[d + i] = 13 * s + HIGH13[f]
+                    wi = trick_winner_index(tc, d, 4, trump)
+                    r = trick_relevance(tc, d, wi)
+                    if ((leader + wi) & 1) == 0:
+                        r |= YES
+                    terminal = True
+                else:
+                    codes = keys[tleft]
+                    lengths = position_key(h, codes)
+                    meta = leader | (trump << 2)
+                    frames[d, _LENGTHS] = lengths
+                    frames[d, _META] = meta
+                    out = probes[tleft]
+                    probe(tt, h, lengths, codes, meta, out)
+                    ctx[2] += 1
+                    if out[0] >= target:
+                        r = YES | out[2]
+                        terminal = True
+                        ctx[4] += 1
+                    elif out[1] < target:
+                        r = out[3]
+                        terminal = True
+                        ctx[4] += 1
+                    else:
+                        hint = out[4]
+                        qt, qrel = quick_tricks(h, trump, leader)
+                        if (leader & 1) == 0:
+                            if qt >= target:
+                                r = YES | qrel
+                                terminal = True
+                        elif tleft - qt < target:
+                            r = qrel
+                            terminal = True
+                        if not terminal and trump < 4:
+                            ns_sure, ns_rel = sure_trump_tricks(h, trump, 0)
+                            ew_sure, ew_rel = sure_trump_tricks(h, trump, 1)
+                            if ns_sure >= target:
+                                r = YES | ns_rel
+                                terminal = True
+                            elif tleft - ew_sure < target:
+                                r = ew_rel
+                                terminal = True
+                        if terminal:
+                            ctx[3] += 1
+            if not terminal:
+                frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, moves, scores, d)
+                frames[d, _I] = 0
+                frames[d, _REL] = 0
+                frames[d, _BEST] = -1
+                frames[d, _CUT] = 0
+                _descend(h, trump, frames, tc, moves, d)
+                d += 1
+                continue
+            if d == ply0:
+                return r
+            d -= 1
+            descending = False
+            continue
+        # back from the child of move frames[d, _I] with answer r
+        i = frames[d, _I]
+        c = moves[d, i]
+        h[mover] ^= 1 << c
+        if pos == 3:
+            r |= trick_relevance(tc, d - 3, trick_winner_index(tc, d - 3, 4, trump))
+        ok = (r & YES) != 0
+        if ok == ns_moves:
+            frames[d, _REL] = r & CARDS
+            frames[d, _BEST] = c
+            frames[d, _CUT] = 1
+        else:
+            frames[d, _REL] |= r & CARDS
+            i += 1
+            if i < frames[d, _N]:
+                frames[d, _I] = i
+                _descend(h, trump, frames, tc, moves, d)
+                d += 1
+                descending = True
+                continue
+        result = ns_moves if frames[d, _CUT] else not ns_moves
+        rel = frames[d, _REL]
+        if not frames[d, _CUT]:
+            rel = _cover_sequences(h, mover, tc, d - pos, pos, moves[d], frames[d, _N], rel)
+        if pos == 0:
+            rel = _close_upwards(h, rel)
+            if result:
+                store(tt, h, frames[d, _LENGTHS], keys[tleft], frames[d, _META], rel, target, tleft,
+                      frames[d, _BEST], tleft, ctx[1])
+            else:
+                store(tt, h, frames[d, _LENGTHS], keys[tleft], frames[d, _META], rel, 0, target - 1,
+                      frames[d, _BEST], tleft, ctx[1])
+        r = (YES | rel) if result else rel
+        if d == ply0:
+            return r
+        d -= 1
+
+
+@kernel
+def _exact(h, trump, leader, pos, ply, tleft, guess, lo, hi, tt, moves, scores, tc, keys, probes, frames, ctx):
+    """Exact North-South tricks (from the trick start) at a node known to lie in ``[lo, hi]``."""
+    g = guess
+    while lo < hi:
+        t = min(max(g, lo + 1), hi)
+        r = _search(h, trump, leader, pos, ply, t, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+        if r & YES:
+            lo = t
+            g = t + 1
+        else:
+            hi = t - 1
+            g = t - 1
+    return lo
+
+
+@kernel
+def _setup(hands, leader, played, nplayed, h, tc):
+    """Copy the trick-start hands into ``h`` minus the cards already played; return tricks left."""
+    for seat in range(4):
+        h[seat] = hands[seat]
+    for i in range(nplayed):
+        c = played[i]
+        h[(leader + i) & 3] &= ~(1 << c)
+        tc[i] = c
+    tleft = 0
+    for s in range(4):
+        tleft += POP13[(hands[leader] >> (13 * s)) & 0x1FFF]
+    return tleft
+
+
+@kernel
+def solve_position(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, probes, frames, ctx):
+    """Exact North-South tricks from the start of the current trick (``played`` already on the table)."""
+    h = np.zeros(4, dtype=np.int64)
+    tleft = _setup(hands, leader, played, nplayed, h, tc)
+    if tleft == 0:
+        return 0
+    return _exact(h, trump, leader, nplayed, nplayed, tleft, guess, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+
+
+@kernel
+def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+    """North-South tricks from the trick start after each legal card of the mover, in ``out[card]``.
+
+    ``out`` (52 entries) is ``-1`` for cards that are not legal.  Each class
+    of equivalent cards is searched once and its value copied to every member.
+    Returns the last value found (a good first guess for the next call).
+    """
+    h = np.zeros(4, dtype=np.int64)
+    tleft = _setup(hands, leader, played, nplayed, h, tc)
+    for c in range(52):
+        out[c] = -1
+    if tleft == 0:
+        return guess
+    pos = nplayed
+    ply = nplayed
+    mover = (leader + pos) & 3
+    n = generate_moves(h, trump, leader, pos, tc, 0, -1, moves, scores, ply)
+    live = h[0] | h[1] | h[2] | h[3]
+    for i in range(nplayed):
+        live |= 1 << played[i]
+    reps = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        reps[i] = moves[ply, i]
+    g = guess
+    for i in range(n):
+        c = reps[i]
+        bit = 1 << c
+        h[mover] ^= bit
+        tc[ply] = c
+        if pos == 3:
+            wi = trick_winner_index(tc, 0, 4, trump)
+            winner = (leader + wi) & 3
+            won = 1 if (winner & 1) == 0 else 0
+            v = won + _exact(h, trump, winner, 0, ply + 1, tleft - 1, g - won, 0, tleft - 1, tt, moves, scores, tc, keys, probes, frames, ctx)
+        else:
+            v = _exact(h, trump, leader, pos + 1, ply + 1, tleft, g, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+        h[mover] ^= bit
+        g = v
+        out[c] = v
+        s = c // 13
+        for r in range(c % 13 + 1, 13):  # the rest of c's sequence shares its value
+            card = 13 * s + r
+            if (live >> card) & 1:
+                if (h[mover] >> card) & 1:
+                    out[card] = v
+                else:
+                    break
+    return g
+
+
+@kernel
+def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+    """``solve_cards`` for every world (``worlds[i]`` = four trick-start hands); ``out[i, card]``."""
+    g = -1
+    for i in range(worlds.shape[0]):
+        if g < 0:
+            total = 0
+            for s in range(4):
+                total += POP13[(worlds[i, leader] >> (13 * s)) & 0x1FFF]
+            g = total // 2
+        g = solve_cards(worlds[i], trump, leader, played, nplayed, g, tt, moves, scores, tc, keys, probes, frames, ctx, out[i])
+    return g
+
+
+@kernel
+def solve_table(hands, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+    """North-South tricks for each strain (row, DDS order) and opening leader (column) in ``out[5, 4]``."""
+    h = np.zeros(4, dtype=np.int64)
+    tleft = 0
+    for s in range(4):
+        tleft += POP13[(hands[0] >> (13 * s)) & 0x1FFF]
+    g = tleft // 2
+    for strain in range(5):
+        for leader in range(4):
+            for seat in range(4):
+                h[seat] = hands[seat]
+            v = _exact(h, strain, leader, 0, 0, tleft, g, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+            out[strain, leader] = v
+            g = v
+    return 0

@@ -1,0 +1,65 @@
+"""The fast double-dummy leaf evaluator agrees with the reference; the play benchmark's harness times
+only searched declarer decisions."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from engine.bench.play import Config, _Timer, time_config
+from engine.bridge.contract import Contract
+from engine.bridge.play import BridgePlay
+from engine.bridge.view import view_for_turn
+from engine.core.deal import random_deal
+from engine.core.seats import Seat
+from engine.players.bridge_rules import RulesBridgePlayer
+from engine.search.bridge_game import ReferenceLeafEvaluator, default_leaf_evaluator
+
+
+def test_default_leaf_evaluator_matches_the_reference_on_endings():
+    rng = random.Random(17)
+    fast, slow = default_leaf_evaluator(), ReferenceLeafEvaluator()
+    for size in (2, 3, 4):
+        for strain in (0, 4):
+            rows = []
+            for _ in range(3):
+                cards = list(range(52))
+                rng.shuffle(cards)
+                rows.append([sum(1 << c for c in cards[i * size:(i + 1) * size]) for i in range(4)])
+            worlds = np.array(rows, dtype=np.uint64)
+            for leader in range(4):
+                # A whole trick start in every world, then a lead already on the table in one world.
+                lead = (int(worlds[0][leader]).bit_length() - 1,)
+                for batch, played in ((worlds, ()), (worlds[:1], lead)):
+                    got = fast.batch_tricks_per_card(batch, strain, leader, played)
+                    want = slow.batch_tricks_per_card(batch, strain, leader, played)
+                    assert np.array_equal(np.asarray(got), want), (size, strain, leader, played)
+
+
+class CountingRules(RulesBridgePlayer):
+    def __init__(self, worlds: int, seed: int) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def choose_card(self, view):
+        self.calls += 1
+        return super().choose_card(view)
+
+
+def test_bench_harness_times_searched_declarer_decisions_only():
+    row = time_config(Config("rules", CountingRules, 1, True), deals=2, seed=3, worlds=1, defence="rules")
+    assert row["deals"] == 2
+    assert 0 < row["decisions"] <= 2 * 26
+    assert row["trick1_median_s"] is not None and row["trick1_median_s"] >= 0
+
+
+def test_timer_skips_forced_cards():
+    rng = random.Random(4)
+    play = BridgePlay(random_deal(rng), Contract.parse("3NT"), Seat.SOUTH)
+    timer = _Timer(RulesBridgePlayer())
+    while not play.is_complete:
+        view = view_for_turn(play)
+        play.play(timer.choose_card(view) if view.seat in (Seat.NORTH, Seat.SOUTH)
+                  else RulesBridgePlayer().choose_card(view))
+    assert len(timer.times) < 26  # the last tricks (one card or a single run) are forced
