@@ -34,7 +34,7 @@ import numpy as np
 from ..bridge.view import BridgeView
 from ..core.cards import Card, card_str
 from ..core.seats import Seat
-from ..search.alphamu import AlphaMuOptions, _AlphaMu
+from ..search.alphamu import AlphaMuOptions, AlphaMuSearch
 from ..search.bridge_game import (
     BridgePlayGame,
     LeafEvaluator,
@@ -388,7 +388,7 @@ def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: Anal
         p: float = pimc[c][0]
         try:
             if budget.max_moves > 1 and not game.is_terminal(child):
-                engine = _AlphaMu(game, _alphamu_options(budget, budget.max_moves - 1))
+                engine = AlphaMuSearch(game, _alphamu_options(budget, budget.max_moves - 1))
                 front, _ = engine.run(child, worlds)
                 p = best_option(front, game.weights)[0]
         except _Stopped:
@@ -405,7 +405,7 @@ def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: Anal
 # --- from a seat's view ---------------------------------------------------------------------------
 
 
-def _ending_knowledge(view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None,
+def ending_knowledge(view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None,
                       out_of_play: int) -> WorldKnowledge:
     """``knowledge_from_view`` for an ending: the cards gone before it are booked as played by
     the viewing seat (whose own hand is known anyway), so no hidden hand can hold them."""
@@ -441,7 +441,7 @@ def position_from_view(
     """Sample (or enumerate, when at most ``exact_limit`` exist) the trick-start deals the
     seat cannot tell apart; the view is all that is used, plus, for an ending, the public
     ``out_of_play`` cards that were gone before it started (a view does not record them)."""
-    knowledge = _ending_knowledge(view, constraints, out_of_play) if out_of_play else \
+    knowledge = ending_knowledge(view, constraints, out_of_play) if out_of_play else \
         knowledge_from_view(view, constraints)
     sample = world_set(knowledge, worlds, rng, exact_limit=worlds if exact_limit is None else exact_limit)
     hands = np.array(sample.hands, dtype=np.uint64)
@@ -511,7 +511,7 @@ def choose_alphamu(
                           position.trick, seats, target, _StoppingEvaluator(inner, stopper))
     root, worlds = game.root(), game.root_worlds()
     options = _alphamu_options(budget, budget.max_moves)
-    engine = _AlphaMu(game, options)
+    engine = AlphaMuSearch(game, options)
     iterative = budget.transposition_table
     depths = range(1, budget.max_moves + 1) if iterative else (budget.max_moves,)
     result: tuple[float, set[Card]] | None = None

@@ -25,6 +25,8 @@ COMMAND_MODULES = (
     "engine.cli.cmd_tree",
     "engine.cli.cmd_match",
     "engine.cli.cmd_analyse",
+    "engine.cli.cmd_hint",
+    "engine.cli.cmd_review",
 )
 
 

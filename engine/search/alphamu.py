@@ -35,7 +35,7 @@ from .result import SearchResult
 from .star_bounds import StarCount, star1_average
 from .strategy import complete_strategy
 
-__all__ = ["AlphaMuOptions", "alphamu"]
+__all__ = ["AlphaMuOptions", "AlphaMuSearch", "alphamu"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class _Stats:
     star: StarCount = field(default_factory=StarCount)
 
 
-class _AlphaMu:
+class AlphaMuSearch:
     def __init__(self, game: MultiWorldGame, options: AlphaMuOptions) -> None:
         self.game = game
         self.opt = options
@@ -182,14 +182,14 @@ class _AlphaMu:
 def alphamu(game: MultiWorldGame, options: AlphaMuOptions = AlphaMuOptions(),
             name: str = "alphamu") -> SearchResult:
     """Run αμ from the root; return the strategy realising the best root vector."""
-    engine = _AlphaMu(game, options)
+    engine = AlphaMuSearch(game, options)
     front, estimate = engine.run(game.root(), tuple(game.root_worlds()))
     _, (vector, provenance) = best_option(front, game.weights)
     choices, _ = realised_choices(provenance)
 
     def research(state, worlds: tuple[int, ...]) -> Strategy:
         """Below the horizon: the choices of a fresh αμ search rooted at this MAX state."""
-        sub = _AlphaMu(game, options)
+        sub = AlphaMuSearch(game, options)
         sub_front, _ = sub.run(state, worlds)
         return realised_choices(best_option(sub_front, game.weights)[1][1])[0]
 

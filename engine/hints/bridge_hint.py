@@ -1,0 +1,439 @@
+"""Bridge hints that teach: the recommended card, the best alternatives, what each play is and when it works.
+
+:func:`bridge_hint` takes a :class:`~engine.analysis.bridge.BridgePosition` (worlds the
+player cannot tell apart, with weights) and returns a :class:`BridgeHint`:
+
+1. every legal card (one per run of equivalent cards) is solved double-dummy in
+   every world (:func:`.worlds_matrix.card_tricks_matrix`: PIMC's numbers) and,
+   for the declaring side, searched by αμ with ``M`` MAX moves
+   (:func:`.worlds_matrix.alphamu_outcomes`: one line for all worlds, so no
+   strategy fusion over those moves);
+2. the *primary* algorithm (αμ when it ran, else PIMC) ranks the cards: chance
+   of reaching the goal, then double-dummy expected tricks, then the lowest card.
+   The goal is the contract; when every card gives the same chance, it is the
+   first overtrick (or, when the contract cannot make, the first undertrick
+   saved) on which the cards differ;
+3. for the best few cards, the worlds where each reaches the goal — and where it
+   beats, or loses to, the recommended card — are described by the simplest
+   rule over card locations and splits (:mod:`.conditions`), every rule checked
+   against the worlds;
+4. the technique is named by the documented rules of :mod:`.techniques`;
+5. where PIMC rates a card higher than αμ, the worlds making up the difference
+   (double-dummy wins no single line achieves) are described too: that is
+   strategy fusion;
+6. the decisive suit is looked up in the expert library (:mod:`.expert`).
+
+The ``text`` is assembled only from those computed facts (:mod:`.render`).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..analysis.bridge import Algorithm, AnalysisCancelled, BridgePosition, ending_knowledge, position_from_view
+from ..bridge.view import BridgeView
+from ..core.cards import Card, card_str
+from ..core.seats import Seat
+from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator
+from ..worlds import HandConstraint, WorldKnowledge, count_worlds
+from ..worlds.bridge_knowledge import knowledge_from_view
+from .conditions import Condition, FeatureSpace, find_condition
+from .decision import Decision
+from .expert import ExpertLine, expert_lines
+from .techniques import Technique, TechniqueFinding, detect_techniques, entry_management, safety_play
+from .worlds_matrix import AlphaMuLine, WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
+
+__all__ = ["Goal", "FusionNote", "CandidateHint", "BridgeHint", "bridge_hint", "bridge_hint_for_view",
+           "view_position", "HintCancelled"]
+
+
+class HintCancelled(AnalysisCancelled):
+    """The hint (or review) was cancelled before it was complete (an :class:`AnalysisCancelled`, so
+    callers that already handle a cancelled analysis handle this too)."""
+
+
+class _CancellableEvaluator:
+    """Checks the cancel event before every batch of double-dummy solves, so a long αμ search stops
+    within one batch of a cancellation."""
+
+    def __init__(self, inner: LeafEvaluator, cancel: threading.Event) -> None:
+        self.inner = inner
+        self.cancel = cancel
+
+    def batch_tricks_per_card(self, worlds, strain, leader, played):
+        _check_cancel(self.cancel)
+        return self.inner.batch_tricks_per_card(worlds, strain, leader, played)
+
+
+class Goal(Enum):
+    CONTRACT = "contract"  # make the contract (declarer) / beat it (defence)
+    OVERTRICK = "overtrick"  # every card makes equally often: the first trick beyond it where they differ
+    UNDERTRICK = "undertrick"  # the contract cannot make: the first undertrick saved where they differ
+    NONE = "none"  # every card gives the same result in every world
+
+
+@dataclass(frozen=True, slots=True)
+class FusionNote:
+    """Why PIMC rates a card higher than αμ: the worlds where double-dummy play wins and αμ's one line
+    does not (each would need its own guess later: strategy fusion)."""
+
+    pimc: float
+    alphamu: float
+    max_moves: int
+    condition: Condition
+
+    def to_json(self) -> dict[str, object]:
+        return {"pimc": round(self.pimc, 6), "alphamu": round(self.alphamu, 6), "max_moves": self.max_moves,
+                "worlds": self.condition.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateHint:
+    """One card (standing for its run of equivalent cards) with its figures and explanation.
+
+    ``p_make``: the primary algorithm's chance of making the contract (declarer's side, whoever
+    is to move).  ``p_goal``: the primary chance of reaching the hint's goal for the side to move
+    (= ``p_make`` for declarer with the contract as goal; the chance of beating it for a defender).
+    ``expected_tricks``: declarer's side's double-dummy mean, tricks already won included.
+    ``p_overtrick``: double-dummy chance that declarer's side takes at least one trick more than needed.
+    ``condition``: when the card reaches the goal.  ``gains``/``loses``: the worlds where this card
+    reaches the goal and the recommended card does not / the reverse (None for the recommended card,
+    whose ``gains`` is against the runner-up).
+    """
+
+    card: Card
+    equivalents: tuple[Card, ...]
+    p_make: float
+    p_make_by_algorithm: Mapping[str, float]
+    p_goal: float
+    expected_tricks: float
+    p_overtrick: float
+    techniques: tuple[TechniqueFinding, ...] = ()
+    condition: Condition | None = None
+    gains: Condition | None = None
+    loses: Condition | None = None
+    fusion: FusionNote | None = None
+    plan: Mapping[tuple[Card, ...], Card] = field(default_factory=dict)
+
+    @property
+    def technique(self) -> Technique | None:
+        return self.techniques[0].technique if self.techniques else None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "card": card_str(self.card),
+            "equivalents": [card_str(c) for c in self.equivalents],
+            "p_make": round(self.p_make, 6),
+            "p_make_by_algorithm": {k: round(v, 6) for k, v in self.p_make_by_algorithm.items()},
+            "p_goal": round(self.p_goal, 6),
+            "expected_tricks": round(self.expected_tricks, 6),
+            "p_overtrick": round(self.p_overtrick, 6),
+            "technique": None if not self.techniques else self.techniques[0].technique.value,
+            "techniques": [t.to_json() for t in self.techniques],
+            "condition": None if self.condition is None else self.condition.to_json(),
+            "gains": None if self.gains is None else self.gains.to_json(),
+            "loses": None if self.loses is None else self.loses.to_json(),
+            "fusion": None if self.fusion is None else self.fusion.to_json(),
+            "plan": {" ".join(card_str(c) for c in k): card_str(v) for k, v in self.plan.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeHint:
+    """The hint for one decision: candidates best first, the numbers' basis, the expert line and the text."""
+
+    best: Card
+    candidates: tuple[CandidateHint, ...]
+    mover: Seat
+    declarer: Seat
+    declaring: bool
+    worlds: int
+    exact: bool
+    algorithms: tuple[Algorithm, ...]
+    primary: Algorithm
+    max_moves: int
+    target: int
+    goal: Goal
+    goal_tricks: int  # tricks declarer's side needs from the current trick on for the goal
+    offset: int
+    expert: tuple[ExpertLine, ...] = ()
+    decisive_suit: int | None = None
+    text: str = ""
+
+    def candidate(self, card: Card) -> CandidateHint:
+        for c in self.candidates:
+            if card == c.card or card in c.equivalents:
+                return c
+        raise KeyError(f"{card_str(card)} is not a legal card here")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "best": card_str(self.best),
+            "mover": self.mover.letter,
+            "declarer": self.declarer.letter,
+            "declaring": self.declaring,
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "algorithms": [a.value for a in self.algorithms],
+            "primary": self.primary.value,
+            "max_moves": self.max_moves,
+            "target": self.target,
+            "goal": self.goal.value,
+            "goal_tricks": self.goal_tricks,
+            "offset": self.offset,
+            "candidates": [c.to_json() for c in self.candidates],
+            "expert": [e.to_json() for e in self.expert],
+            "decisive_suit": None if self.decisive_suit is None else "SHDC"[self.decisive_suit],
+            "text": self.text,
+        }
+
+
+# --- computation ---------------------------------------------------------------------------------------
+
+
+def _check_cancel(cancel: threading.Event | None) -> None:
+    if cancel is not None and cancel.is_set():
+        raise HintCancelled("the hint was cancelled")
+
+
+def _goal_level(matrix: WorldsMatrix, reps: Sequence[Card], primary: Mapping[Card, np.ndarray],
+                declaring: bool, tricks_left: int) -> tuple[Goal, int]:
+    """The contract if the cards differ in chance there; else the nearest trick level where they do."""
+    w = matrix.weights
+    chances = [float(w @ primary[c]) for c in reps]
+    if len(reps) > 1 and max(chances) - min(chances) > 1e-9:
+        return Goal.CONTRACT, matrix.target
+    if len(reps) == 1:
+        return Goal.CONTRACT, matrix.target
+    made = chances[0] > 0.5
+    levels = range(matrix.target + 1, tricks_left + 1) if made else range(matrix.target - 1, -1, -1)
+    for level in levels:
+        ps = [matrix.p_make(c, level) for c in reps]
+        if max(ps) - min(ps) > 1e-9:
+            kind = Goal.OVERTRICK if made else Goal.UNDERTRICK
+            if not declaring:
+                kind = Goal.UNDERTRICK if made else Goal.OVERTRICK
+            return kind, level
+    return Goal.NONE, matrix.target
+
+
+def bridge_hint(
+    position: BridgePosition,
+    *,
+    algorithms: Sequence[Algorithm] = (Algorithm.PIMC, Algorithm.ALPHAMU),
+    max_moves: int = 2,
+    max_candidates: int = 4,
+    exact: bool = False,
+    knowledge: WorldKnowledge | None = None,
+    evaluator: LeafEvaluator | None = None,
+    cancel: threading.Event | None = None,
+) -> BridgeHint:
+    """The hint for the seat to move in ``position`` (see the module docstring).
+
+    ``exact``: the worlds are every deal consistent with what the player saw (so the figures are exact
+    probabilities, not estimates).  ``knowledge``: what the player knows, for the exact a-priori figure of
+    each condition when the worlds are a sample.  ``max_moves``: αμ's M (1 = PIMC only).
+    """
+    algorithms = tuple(dict.fromkeys(algorithms)) or (Algorithm.PIMC,)
+    if max_moves < 1:
+        raise ValueError(f"max_moves (M) must be at least 1, got {max_moves}")
+    runs = card_runs(position)
+    if not runs:
+        raise ValueError(f"{position.to_move.name.title()} has no card to play")
+    reps = [run[0] for run in runs]
+    if cancel is not None:
+        evaluator = _CancellableEvaluator(evaluator if evaluator is not None else default_leaf_evaluator(), cancel)
+    decision = Decision.of(position)
+    declaring = decision.declaring
+    _check_cancel(cancel)
+    matrix = card_tricks_matrix(position, evaluator)
+    tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
+    use_am = declaring and Algorithm.ALPHAMU in algorithms and max_moves > 1
+    lines: dict[Card, AlphaMuLine] = {}
+    if use_am:
+        lines = _alphamu_lines(position, matrix, reps, max_moves, max_candidates, evaluator, cancel)
+    primary_alg = Algorithm.ALPHAMU if use_am else Algorithm.PIMC
+    w = matrix.weights
+
+    def side_outcome(vec_make: np.ndarray) -> np.ndarray:
+        return vec_make if declaring else ~vec_make
+
+    # Cards αμ did not search keep their double-dummy vectors: an upper bound already below the best.
+    make_primary = {c: (lines[c].outcome > 0.5) if c in lines else matrix.makes(c) for c in reps}
+    goal, level = _goal_level(matrix, reps, {c: side_outcome(make_primary[c]) for c in reps}, declaring, tricks_left)
+    if goal in (Goal.OVERTRICK, Goal.UNDERTRICK) and declaring and use_am:
+        _check_cancel(cancel)
+        raised = alphamu_outcomes(replace(position, target=level), max_moves, reps, evaluator)
+        reach_declarer = {c: raised[c].outcome > 0.5 for c in reps}
+    elif goal in (Goal.OVERTRICK, Goal.UNDERTRICK):
+        reach_declarer = {c: matrix.makes(c, level) for c in reps}
+    else:
+        reach_declarer = make_primary
+    goal_vec = {c: side_outcome(reach_declarer[c]) for c in reps}
+
+    by_alg: dict[Card, dict[str, float]] = {}
+    for c in reps:
+        figures = {}
+        if Algorithm.PIMC in algorithms or not use_am:
+            figures[Algorithm.PIMC.value] = matrix.p_make(c)
+        if c in lines:
+            figures[Algorithm.ALPHAMU.value] = float(w @ lines[c].outcome)
+        by_alg[c] = figures
+    p_make = {c: float(w @ make_primary[c]) for c in reps}
+    p_goal = {c: float(w @ goal_vec[c]) for c in reps}
+    tricks = {c: position.offset + matrix.expected_tricks(c) for c in reps}
+    sign = 1.0 if declaring else -1.0
+
+    def key(c: Card) -> tuple:
+        mine = p_make[c] if declaring else 1.0 - p_make[c]
+        return (-round(mine, 9), -round(p_goal[c], 9), -sign * round(tricks[c], 9), c % 13)
+
+    order = sorted(reps, key=key)
+    best = order[0]
+    space = FeatureSpace(position.worlds, w, None if position.strain == 4 else position.strain)
+    run_of = {run[0]: tuple(run) for run in runs}
+    candidates: list[CandidateHint] = []
+    for i, c in enumerate(order):
+        _check_cancel(cancel)
+        detailed = i < max_candidates
+        cond = gains = loses = None
+        fusion = None
+        techniques: tuple[TechniqueFinding, ...] = ()
+        if detailed:
+            cond = find_condition(space, goal_vec[c], knowledge=knowledge)
+            if c == best and len(order) > 1:
+                rival = order[1]
+                if np.any(goal_vec[c] & ~goal_vec[rival]):
+                    gains = find_condition(space, goal_vec[c] & ~goal_vec[rival], knowledge=knowledge)
+            elif c != best:
+                if np.any(goal_vec[c] & ~goal_vec[best]):
+                    gains = find_condition(space, goal_vec[c] & ~goal_vec[best], knowledge=knowledge)
+                if np.any(goal_vec[best] & ~goal_vec[c]):
+                    loses = find_condition(space, goal_vec[best] & ~goal_vec[c], knowledge=knowledge)
+            if c in lines:
+                dd = side_outcome(matrix.makes(c))
+                am = side_outcome(make_primary[c])
+                fused = dd & ~am
+                if np.any(fused):
+                    fusion = FusionNote(matrix.p_make(c) if declaring else 1 - matrix.p_make(c),
+                                        float(w @ am), max_moves, find_condition(space, fused, knowledge=knowledge))
+            plan = lines[c].replies if c in lines else {}
+            techniques = detect_techniques(decision, c, goal_vec[c], plan, cond)
+        candidates.append(CandidateHint(c, run_of[c], p_make[c], by_alg[c], p_goal[c], tricks[c],
+                                        matrix.p_make(c, matrix.target + 1), techniques, cond,
+                                        gains, loses, fusion, lines[c].replies if c in lines else {}))
+    candidates = _with_overlays(decision, candidates, declaring)
+    decisive = _decisive_suit(candidates[0])
+    experts: tuple[ExpertLine, ...] = ()
+    if declaring and decisive is not None and decision.seen(decision.partner):
+        hands = {decision.mover: decision.start[int(decision.mover)],
+                 decision.partner: decision.start[int(decision.partner)]}
+        live = decision.start[0] | decision.start[1] | decision.start[2] | decision.start[3]
+        experts = expert_lines(decisive, hands, live)
+    hint = BridgeHint(best, tuple(candidates), position.to_move, position.declarer, declaring, matrix.n_worlds, exact,
+                      algorithms, primary_alg, max_moves if use_am else 1, position.target, goal, level,
+                      position.offset, experts, decisive)
+    from .render import bridge_text
+
+    return replace(hint, text=bridge_text(hint))
+
+
+def _alphamu_lines(position: BridgePosition, matrix: WorldsMatrix, reps: Sequence[Card], max_moves: int,
+                   keep: int, evaluator: LeafEvaluator | None,
+                   cancel: threading.Event | None) -> dict[Card, AlphaMuLine]:
+    """αμ for the cards that can still rank among the best ``keep``: cards are searched in order of
+    their PIMC chance, which bounds αμ's from above (αμ's lines are among those double-dummy play
+    may follow), so once a card's PIMC chance is below the ``keep``-th best αμ chance found, no
+    card after it can enter the top ``keep`` and αμ stops."""
+    order = sorted(reps, key=lambda c: (-matrix.p_make(c), -matrix.expected_tricks(c), c % 13))
+    w = matrix.weights
+    lines: dict[Card, AlphaMuLine] = {}
+    found: list[float] = []
+    for c in order:
+        if len(found) >= keep and matrix.p_make(c) < sorted(found, reverse=True)[keep - 1] - 1e-12:
+            break
+        _check_cancel(cancel)
+        lines.update(alphamu_outcomes(position, max_moves, [c], evaluator))
+        found.append(float(w @ lines[c].outcome))
+    return lines
+
+
+def _with_overlays(decision: Decision, candidates: list[CandidateHint], declaring: bool) -> list[CandidateHint]:
+    """Safety play (against the card with most expected tricks) and entry management (against the
+    runner-up) are judged by comparing candidates; they become the best card's main name."""
+    if not declaring or len(candidates) < 2:
+        return candidates
+    best = candidates[0]
+    extra: list[TechniqueFinding] = []
+    over = {c.card: c.p_overtrick for c in candidates}
+    rival = max(candidates, key=lambda c: (round(over[c.card], 9), round(c.p_make, 9)))
+    found = safety_play(best.card, best.p_make, over[best.card], rival.card, rival.p_make, over[rival.card])
+    if found is not None:
+        extra.append(found)
+    second = candidates[1]
+    found = entry_management(decision, best.card, best.p_goal, second.card, second.p_goal)
+    if found is not None:
+        extra.append(found)
+    if not extra:
+        return candidates
+    return [replace(best, techniques=tuple(extra) + best.techniques)] + candidates[1:]
+
+
+def _decisive_suit(best: CandidateHint) -> int | None:
+    """The suit the best card's success depends on: the one suit its condition talks about, else its own."""
+    cond = best.condition
+    if cond is not None and len(cond.rule.suits) == 1:
+        return next(iter(cond.rule.suits))
+    return best.card // 13
+
+
+# --- from a view ----------------------------------------------------------------------------------------
+
+
+def view_position(
+    view: BridgeView,
+    worlds: int,
+    exact_limit: int,
+    rng: random.Random,
+    constraints: Mapping[Seat, HandConstraint] | None = None,
+    out_of_play: int = 0,
+) -> tuple[BridgePosition, bool, WorldKnowledge]:
+    """The worlds of a view (:func:`engine.analysis.bridge.position_from_view`), whether they are every
+    consistent deal (enumerated: exact figures) and the knowledge they come from."""
+    knowledge = ending_knowledge(view, constraints, out_of_play) if out_of_play else \
+        knowledge_from_view(view, constraints)
+    exact = count_worlds(knowledge) <= exact_limit  # world_set enumerates then (constraints applied)
+    position = position_from_view(view, worlds, rng, constraints, exact_limit=exact_limit, out_of_play=out_of_play)
+    return position, exact, knowledge
+
+
+def bridge_hint_for_view(
+    view: BridgeView,
+    *,
+    worlds: int = 40,
+    exact_limit: int = 2000,
+    rng: random.Random | None = None,
+    algorithms: Sequence[Algorithm] = (Algorithm.PIMC, Algorithm.ALPHAMU),
+    max_moves: int = 2,
+    max_candidates: int = 4,
+    constraints: Mapping[Seat, HandConstraint] | None = None,
+    out_of_play: int = 0,
+    evaluator: LeafEvaluator | None = None,
+    cancel: threading.Event | None = None,
+) -> BridgeHint:
+    """The hint for the seat choosing in ``view`` (declarer for dummy's cards): every consistent deal
+    when there are at most ``exact_limit`` of them (exact figures), else ``worlds`` sampled deals (each
+    condition then also carries its exact a-priori probability).  ``out_of_play``: for an ending, the
+    cards gone before it started (public, not in the view)."""
+    if not view.legal_cards:
+        raise ValueError(f"{view.seat.name.title()} is not the seat choosing the next card")
+    position, exact, knowledge = view_position(view, worlds, exact_limit, rng if rng is not None else random.Random(0),
+                                               constraints, out_of_play)
+    return bridge_hint(position, algorithms=algorithms, max_moves=max_moves, max_candidates=max_candidates,
+                       exact=exact, knowledge=None if exact else knowledge, evaluator=evaluator, cancel=cancel)

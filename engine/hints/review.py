@@ -1,0 +1,262 @@
+"""Post-mortem of a played deal: for each of the user's cards, the chance of making before and after,
+and the cards that cost the most with the better card and its explanation.
+
+The deal is replayed card by card.  At each decision of the user's side the
+position is what that player could see (:func:`engine.bridge.view.view_for_turn`):
+the worlds are every deal consistent with it (or a sample when there are too many),
+never the real deal.  On those worlds every legal card is solved double dummy
+(:func:`.worlds_matrix.card_tricks_matrix`); with ``max_moves > 1`` the chances
+are αμ's instead.  ``p_before`` is the chance with the best card, ``p_after`` the
+chance with the card played, both declarer's chance of making; ``cost`` is what
+the user's side lost (declarer's side: ``p_before - p_after``; a defender:
+``p_after - p_before`` in declarer's terms).  The double-dummy trick counts on the
+real deal are given too (what a player who saw all hands would have made), like
+a chess engine's evaluation next to its practical verdict.  The costliest cards
+get a full :func:`.bridge_hint.bridge_hint` of their decision as explanation.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..analysis.bridge import Algorithm
+from ..bridge.contract import Contract, Vulnerability
+from ..bridge.play import BridgePlay
+from ..bridge.view import deciding_seat, view_for_turn
+from ..core.cards import FULL_MASK, Card, card_str, card_symbol_str
+from ..core.deal import Deal
+from ..core.seats import Seat
+from ..formats.pbn_game import PbnGame
+from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator
+from .bridge_hint import BridgeHint, HintCancelled, bridge_hint, view_position
+from .render import condition_phrase, pct
+from .worlds_matrix import alphamu_outcomes, card_runs, card_tricks_matrix
+
+__all__ = ["CardReview", "PlayReview", "review_play", "review_game", "ReviewError"]
+
+
+class ReviewError(ValueError):
+    """A game that cannot be reviewed; the message says what is missing or wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardReview:
+    """One card of the user's side.  ``trick`` is 1-based within the play reviewed."""
+
+    ply: int
+    trick: int
+    seat: Seat
+    card: Card
+    forced: bool
+    p_before: float
+    p_after: float
+    cost: float
+    best: Card | None  # a card that does better (None when the card played was among the best)
+    worlds: int
+    exact: bool
+    dd_before: int  # declarer's side's total tricks double dummy on the real deal with best play from here
+    dd_after: int  # ... after the card played
+    explanation: str | None = None
+    hint: BridgeHint | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "ply": self.ply, "trick": self.trick, "seat": self.seat.letter, "card": card_str(self.card),
+            "forced": self.forced, "p_before": round(self.p_before, 6), "p_after": round(self.p_after, 6),
+            "cost": round(self.cost, 6), "better": None if self.best is None else card_str(self.best),
+            "worlds": self.worlds, "exact": self.exact, "dd_before": self.dd_before, "dd_after": self.dd_after,
+            "explanation": self.explanation,
+        }
+        if self.hint is not None:
+            out["hint"] = self.hint.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReview:
+    contract: Contract
+    declarer: Seat
+    seats: tuple[Seat, ...]  # the user's seats whose cards were reviewed (declarer reviews dummy's too)
+    needed: int  # tricks declarer's side needed in the play reviewed
+    made: int  # tricks declarer's side took in it
+    cards: tuple[CardReview, ...]
+    costly: tuple[CardReview, ...]
+    summary: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"contract": str(self.contract), "declarer": self.declarer.letter,
+                "seats": [s.letter for s in self.seats], "needed": self.needed, "made": self.made,
+                "cards": [c.to_json() for c in self.cards], "costly": [c.to_json() for c in self.costly],
+                "summary": self.summary}
+
+
+def _dd_actual(play: BridgePlay, evaluator: LeafEvaluator) -> dict[Card, int]:
+    """Declarer's side's tricks from the current trick's start, per legal card, on the real deal."""
+    hands = [play.hand(s).mask for s in Seat]
+    trick = play.current_trick
+    for k, c in enumerate(trick.cards):
+        hands[int(trick.leader.offset(k))] |= 1 << c
+    out = np.asarray(evaluator.batch_tricks_per_card(np.array([hands], dtype=np.uint64), int(play.strain),
+                                                      int(trick.leader), trick.cards))[0]
+    mover = play.to_play
+    left = bin(hands[int(trick.leader)]).count("1")
+    res = {}
+    for c in play.legal_cards():
+        v = int(out[c])
+        res[c] = v if mover.same_side(play.declarer) else left - v
+    return res
+
+
+def review_play(
+    deal: Deal,
+    contract: Contract,
+    declarer: Seat,
+    cards: Sequence[Card],
+    *,
+    seats: Sequence[Seat] | None = None,
+    vulnerability: Vulnerability = Vulnerability.NONE,
+    leader: Seat | None = None,
+    prior: tuple[int, int] = (0, 0),
+    worlds: int = 20,
+    exact_limit: int = 500,
+    seed: int = 0,
+    max_moves: int = 1,
+    top: int = 3,
+    threshold: float = 0.05,
+    evaluator: LeafEvaluator | None = None,
+    cancel: threading.Event | None = None,
+) -> PlayReview:
+    """Review ``cards`` (the play, in order) for the user's ``seats`` (default: declarer, whose
+    decisions include dummy's cards).  ``prior``: tricks (declarer's side, defenders) won before an
+    ending; ``leader``: who leads the first trick of the play (default: declarer's left-hand opponent)."""
+    evaluator = evaluator if evaluator is not None else default_leaf_evaluator()
+    user = tuple(dict.fromkeys(Seat(s) for s in (seats or (declarer,))))
+    for s in user:
+        if s == declarer.partner:
+            raise ReviewError(f"{s.name.title()} is dummy: declarer ({declarer.name.title()}) plays dummy's cards; "
+                              f"review declarer instead")
+    play = BridgePlay(deal, contract, declarer, vulnerability, leader=leader, prior_declarer_tricks=prior[0],
+                      prior_defender_tricks=prior[1])
+    out_of_play = FULL_MASK & ~deal.cards.mask
+    rng = random.Random(seed)
+    needed = contract.tricks_needed - prior[0]
+    reviews: list[CardReview] = []
+    positions = {}
+    for ply, card in enumerate(cards):
+        if cancel is not None and cancel.is_set():
+            raise HintCancelled("the review was cancelled")
+        if play.is_complete:
+            raise ReviewError(f"card {ply + 1} ({card_str(card)}) is played after the end of the play")
+        chooser = deciding_seat(play)
+        if chooser in user:
+            if card not in play.legal_cards():
+                raise ReviewError(f"card {ply + 1}: {card_str(card)} is not a legal card for "
+                                  f"{play.to_play.name.title()} here")
+            view = view_for_turn(play)
+            position, exact, _ = view_position(view, worlds, exact_limit, rng, out_of_play=out_of_play)
+            matrix = card_tricks_matrix(position, evaluator)
+            runs = card_runs(position)
+            rep = {c: run[0] for run in runs for c in run}
+            p = {c: matrix.p_make(c) for c in matrix.cards}
+            if max_moves > 1 and play.to_play.same_side(declarer):
+                lines = alphamu_outcomes(position, max_moves, [run[0] for run in runs], evaluator)
+                p = {c: float(matrix.weights @ lines[rep[c]].outcome) for c in matrix.cards}
+            declaring = play.to_play.same_side(declarer)
+            sign = 1.0 if declaring else -1.0
+            best_card = max(p, key=lambda c: (sign * round(p[c], 9), -(c % 13)))
+            p_before, p_after = p[best_card], p[card]
+            cost = max(0.0, sign * (p_before - p_after))
+            dd = _dd_actual(play, evaluator)
+            offset = play.declarer_tricks
+            best_dd = max(dd.values()) if declaring else min(dd.values())
+            reviews.append(CardReview(ply, len(play.tricks) + 1, play.to_play, card, len(runs) == 1, p_before,
+                                      p_after, cost, best_card if cost > 1e-9 else None, len(position.weights),
+                                      exact, offset + best_dd, offset + dd[card]))
+            positions[ply] = (position, exact)
+        play.play(card)
+    claim = play.claim_record
+    made = play.declarer_tricks - prior[0] + (claim.declarer_side_tricks if claim is not None else 0)
+    ranked = sorted((r for r in reviews if r.cost >= threshold), key=lambda r: (-r.cost, r.ply))[:top]
+    explained = {}
+    for r in ranked:
+        position, exact = positions[r.ply]
+        hint = bridge_hint(position, algorithms=(Algorithm.PIMC, Algorithm.ALPHAMU) if max_moves > 1 else
+                           (Algorithm.PIMC,), max_moves=max_moves, max_candidates=len(card_runs(position)),
+                           exact=exact, evaluator=evaluator, cancel=cancel)
+        explained[r.ply] = (hint, _explain(hint, r))
+    final = tuple(
+        CardReview(r.ply, r.trick, r.seat, r.card, r.forced, r.p_before, r.p_after, r.cost, r.best, r.worlds,
+                   r.exact, r.dd_before, r.dd_after, explained[r.ply][1], explained[r.ply][0])
+        if r.ply in explained else r for r in reviews)
+    costly = tuple(r for r in final if r.ply in explained)
+    costly = tuple(sorted(costly, key=lambda r: (-r.cost, r.ply)))
+    return PlayReview(contract, declarer, user, needed, made, final, costly, _summary(contract, needed, made, costly))
+
+
+def _explain(hint: BridgeHint, r: CardReview) -> str:
+    """The better card with its technique and condition, then the card played with its own."""
+    best = hint.candidates[0]
+    played = hint.candidate(r.card)
+    s = f"Trick {r.trick}: the {card_symbol_str(best.card)} was better than your {card_symbol_str(r.card)}"
+    if best.techniques:
+        s += f" ({best.techniques[0].phrase})"
+    s += f": {pct(best.p_make)} against {pct(played.p_make)}."
+    if best.condition is not None and not best.condition.rule.is_always:
+        s += f" The {card_symbol_str(best.card)} makes {condition_phrase(best.condition)}"
+    elif best.condition is not None:
+        s += f" The {card_symbol_str(best.card)} makes in every deal"
+    if played.condition is not None:
+        s += f"; the {card_symbol_str(r.card)} {condition_phrase(played.condition)}" \
+            if not played.condition.rule.is_never else f"; the {card_symbol_str(r.card)} in no deal"
+    if played.loses is not None:
+        s += f". You lost the deals where {played.loses.rule.text()}" if played.loses.exact and \
+            not played.loses.negated else ""
+    return s + "."
+
+
+def _summary(contract: Contract, needed: int, made: int, costly: tuple[CardReview, ...]) -> str:
+    verdict = "made" if made >= needed else f"went down {needed - made}"
+    parts = [f"{contract}: declarer's side needed {needed} tricks in this play and took {made} ({verdict})."]
+    if not costly:
+        parts.append("No card of yours lowered the chance of making by 5 points or more.")
+    for r in costly:
+        parts.append(f"Trick {r.trick}, the {card_symbol_str(r.card)}: chance of making {pct(r.p_before)} before, "
+                     f"{pct(r.p_after)} after (the {card_symbol_str(r.best)} kept {pct(r.p_before)})."  # type: ignore[arg-type]
+                     if r.best is not None else "")
+    return " ".join(p for p in parts if p)
+
+
+def review_game(game: PbnGame, *, seat: Seat | None = None, prior_declarer_tricks: int | None = None,
+                **options: object) -> PlayReview:
+    """Review a PBN game's play record for ``seat`` (default: declarer).  For an ending (a deal with
+    fewer than 13 cards per hand) ``prior_declarer_tricks`` says how many tricks declarer's side had
+    already won (the defenders won the rest)."""
+    if game.deal is None or game.contract is None or not isinstance(game.contract, Contract):
+        raise ReviewError("the game needs a deal and a contract to be reviewed")
+    if game.declarer is None:
+        raise ReviewError("the game has no declarer")
+    if game.play is None or not game.play.tricks:
+        raise ReviewError("the game has no play record to review")
+    deal = game.deal
+    sizes = deal.hand_sizes()
+    if len(set(sizes)) != 1 or sizes[0] == 0:
+        raise ReviewError(f"every hand must be known and of equal size to replay the play (sizes "
+                          f"{', '.join(f'{s.letter}={n}' for s, n in zip(Seat, sizes))})")
+    prior = (0, 0)
+    if sizes[0] < 13:
+        if prior_declarer_tricks is None:
+            raise ReviewError(f"the deal is an ending with {sizes[0]} cards per hand: give the tricks declarer's "
+                              f"side had already won (--prior-tricks)")
+        earlier = 13 - sizes[0]
+        if not 0 <= prior_declarer_tricks <= earlier:
+            raise ReviewError(f"prior tricks {prior_declarer_tricks} out of range 0..{earlier}")
+        prior = (prior_declarer_tricks, earlier - prior_declarer_tricks)
+    return review_play(deal, game.contract, game.declarer, game.play.cards,
+                       seats=None if seat is None else (seat,),
+                       vulnerability=game.vulnerable or Vulnerability.NONE, leader=game.play.opening_leader,
+                       prior=prior, **options)  # type: ignore[arg-type]

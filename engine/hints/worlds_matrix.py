@@ -1,0 +1,158 @@
+"""Per-world, per-card results of one bridge decision: the raw facts every hint sentence rests on.
+
+:func:`card_tricks_matrix` gives, for every legal card of the seat to move and
+every world, the double-dummy tricks of declarer's side from the start of the
+current trick (what PIMC averages).  :func:`alphamu_outcomes` gives, for the
+declaring side, the per-world make (1) / fail (0) vector of the line αμ picks
+after each card: one card choice for all worlds over the next ``M`` declarer
+decisions (no strategy fusion there), double-dummy below.  The hint layer
+describes *sets of worlds* taken from these arrays, so the arrays are exposed
+rather than only their means (which is all :func:`engine.analysis.bridge.analyse_position`
+returns).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..analysis.bridge import BridgePosition
+from ..core.cards import Card, card_str
+from ..search.alphamu import AlphaMuOptions, AlphaMuSearch
+from ..search.bridge_game import BridgePlayGame, LeafEvaluator, default_leaf_evaluator, equivalence_buckets, legal_mask
+from ..search.pareto import best_option, realised_choices
+
+__all__ = ["WorldsMatrix", "AlphaMuLine", "card_tricks_matrix", "alphamu_outcomes", "card_runs"]
+
+
+@dataclass(frozen=True, eq=False)
+class WorldsMatrix:
+    """Double-dummy tricks per world and legal card, from declarer's side.
+
+    ``tricks[i, j]`` = tricks declarer's side takes from the start of the current
+    trick in world ``i`` after card ``cards[j]`` (best play by everyone afterwards,
+    each world solved with all hands open).  ``target`` = tricks declarer's side
+    needs counting this trick; ``declaring`` tells whether the seat to move is on
+    declarer's side (otherwise its goal is to hold declarer below ``target``).
+    """
+
+    cards: tuple[Card, ...]
+    tricks: np.ndarray
+    weights: np.ndarray
+    target: int
+    declaring: bool
+
+    def __post_init__(self) -> None:
+        if self.tricks.shape != (len(self.weights), len(self.cards)):
+            raise ValueError(f"tricks has shape {self.tricks.shape}, expected ({len(self.weights)}, {len(self.cards)})")
+
+    @property
+    def n_worlds(self) -> int:
+        return int(self.tricks.shape[0])
+
+    def column(self, card: Card) -> np.ndarray:
+        try:
+            return self.tricks[:, self.cards.index(card)]
+        except ValueError:
+            raise KeyError(f"{card_str(card)} is not a legal card here") from None
+
+    def makes(self, card: Card, level: int | None = None) -> np.ndarray:
+        """Boolean per world: declarer's side reaches ``level`` tricks (default: the target)."""
+        return self.column(card) >= (self.target if level is None else level)
+
+    def p_make(self, card: Card, level: int | None = None) -> float:
+        return float(self.weights[self.makes(card, level)].sum())
+
+    def expected_tricks(self, card: Card) -> float:
+        return float((self.column(card) * self.weights).sum())
+
+
+def card_runs(position: BridgePosition) -> list[list[Card]]:
+    """The legal cards of the seat to move, grouped into runs of equivalent cards (ascending)."""
+    hands = [int(x) for x in position.worlds[0]]
+    mover = int(position.to_move)
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    legal = legal_mask(hands[mover], position.trick)
+    return equivalence_buckets(legal, live)
+
+
+def card_tricks_matrix(position: BridgePosition, evaluator: LeafEvaluator | None = None) -> WorldsMatrix:
+    """Solve every world once (all legal cards at a time) and turn the counts to declarer's side."""
+    evaluator = evaluator if evaluator is not None else default_leaf_evaluator()
+    worlds = np.asarray(position.worlds, dtype=np.uint64).reshape(-1, 4)
+    if worlds.shape[0] == 0:
+        raise ValueError("a position needs at least one world")
+    out = np.asarray(evaluator.batch_tricks_per_card(worlds, position.strain, int(position.leader), position.trick))
+    mover = position.to_move
+    declaring = mover.same_side(position.declarer)
+    tricks_left = int(worlds[0, int(position.leader)]).bit_count()
+    legal = sorted({c for run in card_runs(position) for c in run})
+    cols = out[:, legal].astype(np.int64)
+    if (cols < 0).any():
+        bad = legal[int(np.argwhere(cols < 0)[0][1])]
+        raise ValueError(f"{card_str(bad)} is not legal in every world: the worlds disagree on the mover's hand")
+    if not declaring:
+        cols = tricks_left - cols
+    weights = np.asarray(position.weights, dtype=float)
+    return WorldsMatrix(tuple(legal), cols, weights / weights.sum(), position.target, declaring)
+
+
+@dataclass(frozen=True, eq=False)
+class AlphaMuLine:
+    """αμ's best line after one root card: its per-world outcome (1.0 make, 0.0 fail) and the
+    declaring side's planned cards later in the *same* trick, keyed by the cards played after
+    the root card (e.g. ``{(West's card,): North's card}`` after a lead from South)."""
+
+    card: Card
+    outcome: np.ndarray
+    replies: Mapping[tuple[Card, ...], Card] = field(default_factory=dict)
+
+
+def alphamu_outcomes(
+    position: BridgePosition,
+    max_moves: int,
+    cards: Sequence[Card] | None = None,
+    evaluator: LeafEvaluator | None = None,
+) -> dict[Card, AlphaMuLine]:
+    """αμ's best line after each card (declarer's side): per-world outcome and the plan in this trick.
+
+    The root card is the first of the ``max_moves`` MAX moves; the search below it
+    uses ``max_moves - 1`` (exactly what :func:`engine.analysis.bridge.analyse_position`
+    does for its αμ values, whose p_make is the weighted mean of these vectors).
+    With ``max_moves == 1`` the vectors are the double-dummy make/fail per world.
+    """
+    if max_moves < 1:
+        raise ValueError(f"max_moves (M) must be at least 1, got {max_moves}")
+    mover = position.to_move
+    if not mover.same_side(position.declarer):
+        raise ValueError("αμ outcomes are for the declaring side; a defender is valued with PIMC")
+    evaluator = evaluator if evaluator is not None else default_leaf_evaluator()
+    seats = (int(position.declarer), int(position.declarer.partner))
+    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                          position.trick, seats, position.target, evaluator)
+    root = game.root()
+    worlds = game.root_worlds()
+    weights = np.asarray(game.weights, dtype=float)
+    chosen = list(cards) if cards is not None else [run[0] for run in card_runs(position)]
+    options = AlphaMuOptions(max_moves=max_moves - 1, iterative_deepening=True, transposition_table=True,
+                             early_cut=True, root_cut=True, star_cut=True)
+    out: dict[Card, AlphaMuLine] = {}
+    prefix = len(root.trick) + 1
+    for card in chosen:
+        child = game.play(root, card)
+        replies: dict[tuple[Card, ...], Card] = {}
+        if game.is_terminal(child):
+            vec = [game.payoff(child, w) for w in worlds]
+        elif max_moves == 1:
+            vec = [game.evaluate(child, w) for w in worlds]
+        else:
+            front, _ = AlphaMuSearch(game, options).run(child, worlds)
+            vec, provenance = best_option(front, weights)[1]
+            choices, _ = realised_choices(provenance)
+            for state, move in choices.items():
+                if state.done == 0 and len(state.trick) > prefix and state.trick[:prefix] == root.trick + (card,):
+                    replies[tuple(state.trick[prefix:])] = int(move)
+        out[card] = AlphaMuLine(card, np.array([0.0 if v is None else float(v) for v in vec]), replies)
+    return out

@@ -1,0 +1,243 @@
+"""Teaching positions: the recommended card and the named technique, and every stated figure recomputed.
+
+For each position the test enumerates the consistent deals itself, solves every
+world double dummy with its own solver instance, re-runs αμ through the public
+analysis API, evaluates every stated rule from its JSON form with its own code,
+and checks the figures and the text against those.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from math import comb
+
+import numpy as np
+import pytest
+
+from engine.analysis.bridge import Algorithm, AnalysisBudget, analyse_position
+from engine.core.cards import SUIT_MASKS, card_str, parse_card
+from engine.core.seats import Seat
+from engine.hints import Goal, Technique, verify_condition
+from engine.suits.library import library_path
+from engine.hints.render import pct
+from engine.solvers.dd import DoubleDummySolver
+
+SOLVER = DoubleDummySolver(1.0)
+FINESSES = {Technique.FINESSE, Technique.DOUBLE_FINESSE, Technique.TWO_WAY_FINESSE, Technique.RUFFING_FINESSE,
+            Technique.LEAD_TOWARD_HONOUR}
+
+
+# --- independent recomputation ---------------------------------------------------------------------------
+
+
+def independent_worlds(play, view, out_of_play: int) -> set[tuple[int, int, int, int]]:
+    """Every trick-start deal consistent with what the deciding seat saw, enumerated here."""
+    trick = play.current_trick
+    on_table = {trick.leader.offset(k): c for k, c in enumerate(trick.cards)}
+    seen = {view.seat, play.dummy}
+    hidden = [s for s in Seat if s not in seen]
+    played = 0
+    for p in play.moves:
+        played |= 1 << p.card
+    known = sum(play.hand(s).mask for s in seen)
+    pool = [c for c in range(52) if not (out_of_play | played | known) >> c & 1]
+    voids = {s: 0 for s in Seat}
+    for t in (*play.tricks, trick):
+        if not t.cards:
+            continue
+        led = t.cards[0] // 13
+        for k, c in enumerate(t.cards):
+            if c // 13 != led:
+                voids[t.leader.offset(k)] |= SUIT_MASKS[led]
+    a, b = hidden
+    size_a = len(play.hand(a))
+    out = set()
+    for chosen in itertools.combinations(pool, size_a):
+        ha = sum(1 << c for c in chosen)
+        hb = sum(1 << c for c in pool) & ~ha
+        if ha & voids[a] or hb & voids[b]:
+            continue
+        hands = [play.hand(s).mask for s in Seat]
+        hands[a], hands[b] = ha, hb
+        for seat, c in on_table.items():
+            hands[seat] |= 1 << c
+        out.add(tuple(hands))
+    return out
+
+
+def independent_dd(position) -> dict[int, np.ndarray]:
+    """Declarer's side's tricks per world and legal card, from a fresh solver, one world at a time."""
+    mover = position.to_move
+    rows = []
+    for w in position.worlds:
+        SOLVER.clear()  # an independent check: every world from an empty table
+        per = SOLVER.tricks_per_card([int(x) for x in w], position.strain, int(position.leader), position.trick)
+        left = int(w[int(position.leader)]).bit_count()
+        rows.append({c: (v if mover.same_side(position.declarer) else left - v) for c, v in per.items()})
+    return {c: np.array([r[c] for r in rows]) for c in rows[0]}
+
+
+def eval_rule_json(rule: list, hands: np.ndarray) -> np.ndarray:
+    """A stated rule evaluated from its JSON form (own implementation)."""
+    hidden = [s for s in range(4) if np.any(hands[:, s] != hands[0, s])]
+    seat_of = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+    def length(seat: int, suit: int) -> np.ndarray:
+        return np.array([(int(h[seat]) & SUIT_MASKS[suit]).bit_count() for h in hands])
+
+    def holds(seat: int, card: int) -> np.ndarray:
+        return np.array([bool(int(h[seat]) >> card & 1) for h in hands])
+
+    out = np.zeros(len(hands), dtype=bool)
+    for term in rule:
+        acc = np.ones(len(hands), dtype=bool)
+        for f in term:
+            suit = "SHDC".index(f["suit"])
+            card = parse_card(f["card"]) if "card" in f else None
+            if f["kind"] == "holds":
+                acc &= holds(seat_of[f["seat"]], card)
+            elif f["kind"] == "length":
+                n = length(seat_of[f["seat"]], suit)
+                acc &= (n >= f["min"]) & (n <= f["max"])
+            elif f["kind"] == "split":
+                n = np.max([length(s, suit) for s in hidden], axis=0)
+                acc &= (n >= f["min"]) & (n <= f["max"])
+            elif f["kind"] == "falls":
+                seats = [seat_of[f["seat"]]] if "seat" in f else hidden
+                acc &= np.any([holds(s, card) & (length(s, suit) <= f["max"]) for s in seats], axis=0)
+            else:
+                raise AssertionError(f"unknown feature kind {f['kind']}")
+        out |= acc
+    return out
+
+
+def check_condition(cond: dict, hands: np.ndarray, w: np.ndarray, subject_weight: float | None,
+                    subject: np.ndarray | None = None) -> None:
+    """The stated rule's figures against the worlds, from its JSON form."""
+    holds = eval_rule_json(cond["rule"], hands)
+    assert cond["rule_probability"] == pytest.approx(w[holds].sum(), abs=1e-6), cond["text"]
+    described = ~holds if cond["negated"] else holds
+    if cond["exact"]:
+        assert cond["missed"] == 0 and cond["extra"] == 0
+        if subject_weight is not None:
+            assert w[described].sum() == pytest.approx(subject_weight, abs=1e-6), cond["text"]
+        if subject is not None:
+            assert np.array_equal(described, subject), f"'{cond['text']}' differs from the worlds it summarises"
+    elif subject is not None:
+        assert cond["missed"] == pytest.approx(w[subject & ~described].sum(), abs=1e-6)
+        assert cond["extra"] == pytest.approx(w[described & ~subject].sum(), abs=1e-6)
+    if subject_weight is not None:
+        assert cond["probability"] == pytest.approx(subject_weight, abs=1e-6)
+
+
+# --- the teaching positions ---------------------------------------------------------------------------------
+
+
+def test_the_set_has_thirty_positions_and_covers_the_lessons(teaching_cases):
+    assert len(teaching_cases) >= 30
+    assert len({c.name for c in teaching_cases}) == len(teaching_cases)
+    taught = {c.technique for c in teaching_cases}
+    for t in (Technique.FINESSE, Technique.DOUBLE_FINESSE, Technique.TWO_WAY_FINESSE, Technique.RUFFING_FINESSE,
+              Technique.DROP, Technique.HOLD_UP, Technique.DUCK, Technique.SAFETY_PLAY, Technique.CASH_WINNERS,
+              Technique.ENTRY_MANAGEMENT, Technique.RUFF_IN_DUMMY, Technique.DRAW_TRUMPS):
+        assert t in taught, t
+
+
+def test_teaching_position(case, solve, dd_evaluator):
+    play, view, position, exact, out_of_play, hint = solve(case)
+    best = hint.candidates[0]
+    # the lesson
+    assert card_str(hint.best) in case.best, hint.text
+    assert best.technique is case.technique, hint.text
+    if case.through is not None and best.technique in FINESSES:
+        assert best.techniques[0].seat == Seat.parse(case.through)
+    # the worlds: every consistent deal, each once, equally likely
+    assert exact
+    mine = independent_worlds(play, view, out_of_play)
+    rows = [tuple(int(x) for x in r) for r in position.worlds]
+    assert len(rows) == len(set(rows)) == len(mine) == hint.worlds
+    assert set(rows) == mine
+    w = np.asarray(position.weights)
+    assert np.allclose(w, 1.0 / len(w))
+    hands = np.asarray(position.worlds, dtype=np.uint64)
+    # PIMC, αμ and expected tricks per candidate
+    dd = independent_dd(position)
+    target = position.target
+    am = analyse_position(position, Algorithm.ALPHAMU, AnalysisBudget(worlds=len(w), max_moves=case.max_moves),
+                          evaluator=dd_evaluator)
+    for cand in hint.candidates:
+        c = cand.card
+        makes = dd[c] >= target
+        assert cand.p_make_by_algorithm["pimc"] == pytest.approx(w[makes].sum(), abs=1e-9)
+        assert cand.expected_tricks == pytest.approx(position.offset + (w * dd[c]).sum(), abs=1e-9)
+        if "alphamu" in cand.p_make_by_algorithm:
+            assert cand.p_make_by_algorithm["alphamu"] == pytest.approx(am.value(c).p_make, abs=1e-9)
+            assert cand.p_make == pytest.approx(cand.p_make_by_algorithm["alphamu"], abs=1e-9)
+        else:
+            assert cand.p_make == pytest.approx(cand.p_make_by_algorithm["pimc"], abs=1e-9)
+        for other in cand.equivalents:
+            assert np.array_equal(dd[other], dd[c])
+    # every stated condition, checked against the worlds it summarises
+    for cand in hint.candidates:
+        js = cand.to_json()
+        fused = cand.fusion is not None
+        dd_goal = dd[cand.card] >= hint.goal_tricks
+        per_world = None if fused or not hint.declaring else dd_goal
+        if js["condition"] is not None:
+            check_condition(js["condition"], hands, w, cand.p_goal, per_world)
+        if js["fusion"] is not None:
+            f = js["fusion"]
+            assert f["pimc"] == pytest.approx(cand.p_make_by_algorithm["pimc"], abs=1e-6)
+            assert f["alphamu"] == pytest.approx(cand.p_make_by_algorithm["alphamu"], abs=1e-6)
+            check_condition(f["worlds"], hands, w, f["pimc"] - f["alphamu"])
+        for key in ("gains", "loses"):
+            if js[key] is not None:
+                check_condition(js[key], hands, w, None)
+    # the engine's own verifier agrees
+    for cand in hint.candidates:
+        if cand.condition is not None and cand.fusion is None and hint.declaring and hint.goal is Goal.CONTRACT:
+            assert verify_condition(cand.condition, hands, w, dd[cand.card] >= target) == []
+    # the words carry the computed figures
+    assert pct(best.p_goal) in hint.text or "every deal" in hint.text
+    if best.condition is not None and not (best.condition.rule.is_always or best.condition.rule.is_never):
+        assert best.condition.text in hint.text
+    assert best.techniques[0].phrase in hint.text
+
+
+@pytest.mark.parametrize("name, figure", [
+    # West has 4 of the 8 unseen places: P(West holds the ♠K) = C(7,3)/C(8,4)
+    ("finesse_lead_toward_tenace", comb(7, 3) / comb(8, 4)),
+    # after the ace and West's ♠T: East has 4 of the 7 places for the last spade, the queen
+    ("nine_cards_drop", 4 / 7),
+    # after the ace and West's ♠9: West has 2 of the 5 places for the queen
+    ("eight_cards_finesse", 2 / 5),
+    # West has 5 of the 11 places and needs both the ♠K and the ♠J: C(9,3)/C(11,5)
+    ("double_finesse_AQT", comb(9, 3) / comb(11, 5)),
+    # East showed out of clubs: East has 3 of the 5 places for the ♠Q
+    ("two_way_finesse", 3 / 5),
+])
+def test_exact_figures_by_counting(name, figure, teaching_cases, solve):
+    case = next(c for c in teaching_cases if c.name == name)
+    *_, hint = solve(case)
+    best = hint.candidates[0]
+    assert best.p_make == pytest.approx(figure, abs=1e-12)
+    assert best.condition.exact and best.condition.rule_probability == pytest.approx(figure, abs=1e-12)
+    assert f"{pct(figure)} of the deals" in hint.text
+
+
+def test_expert_line_from_the_library(teaching_cases, solve):
+    """AQT opposite xxx is a classic: the library's lines and exact chances are quoted as stored."""
+    case = next(c for c in teaching_cases if c.name == "double_finesse_AQT")
+    *_, hint = solve(case)
+    stored = {e["id"]: e for e in json.loads(library_path().read_text(encoding="utf-8"))["entries"]}
+    ids = [e.entry_id for e in hint.expert]
+    assert 20 in ids and 21 in ids
+    for e in hint.expert:
+        assert e.line == stored[e.entry_id]["line"]
+        assert e.probability == stored[e.entry_id]["probability"]
+        assert e.library_north == Seat.NORTH and e.suit == 0
+        assert f"Library combination #{e.entry_id}" in hint.text and e.line in hint.text
+    # a suit with cards gone before the ending is not the library's a-priori problem
+    case = next(c for c in teaching_cases if c.name == "finesse_third_hand")
+    assert solve(case)[-1].expert == ()

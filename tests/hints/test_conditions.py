@@ -1,0 +1,183 @@
+"""Rules over worlds: the simplest exact description, honest fallbacks, exact a-priori counts, and the
+verifier catching a wrong condition."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+import numpy as np
+import pytest
+
+from engine.core.cards import parse_card
+from engine.core.seats import Seat
+from engine.hints.bridge_hint import view_position
+from engine.hints.conditions import (
+    Condition,
+    Feature,
+    FeatureKind,
+    FeatureSpace,
+    Rule,
+    a_priori_probability,
+    find_condition,
+    verify_condition,
+)
+
+
+def _case(teaching_cases, name):
+    return next(c for c in teaching_cases if c.name == name)
+
+
+def _space(build, case):
+    _, _, position, _, _ = build(case)
+    return position, FeatureSpace(position.worlds, np.asarray(position.weights))
+
+
+def _holds(hands, seat, card):
+    return np.array([bool(int(h[int(seat)]) >> card & 1) for h in hands])
+
+
+def test_feature_words():
+    sk, dq = parse_card("SK"), parse_card("DQ")
+    assert Feature(FeatureKind.HOLDS, 0, seat=Seat.WEST, card=sk).text() == "West holds the ♠K"
+    assert Feature(FeatureKind.FALLS, 0, seat=Seat.EAST, card=sk, hi=1).text() == "East's ♠K is singleton"
+    assert Feature(FeatureKind.FALLS, 2, card=dq, hi=2).text() == "the ♦Q is singleton or doubleton"
+    assert Feature(FeatureKind.SPLIT, 2, lo=3, hi=3, total=6).text() == "diamonds split 3-3"
+    assert Feature(FeatureKind.SPLIT, 2, lo=3, hi=4, total=6).text() == "diamonds split no worse than 4-2"
+    assert Feature(FeatureKind.SPLIT, 2, lo=4, hi=5, total=5).text() == "diamonds split 4-1 or worse"
+    assert Feature(FeatureKind.LENGTH, 1, seat=Seat.EAST, lo=0, hi=2).text() == "East has at most two hearts"
+    assert Feature(FeatureKind.LENGTH, 1, seat=Seat.EAST, lo=0, hi=0).text() == "East has no hearts"
+    rule = Rule(((Feature(FeatureKind.HOLDS, 0, seat=Seat.WEST, card=sk),
+                  Feature(FeatureKind.HOLDS, 0, seat=Seat.WEST, card=parse_card("SJ"))),
+                 (Feature(FeatureKind.FALLS, 0, seat=Seat.EAST, card=sk, hi=1),)))
+    assert rule.text() == "West holds the ♠K and the ♠J, or East's ♠K is singleton"
+
+
+def test_simplest_rule_is_found(teaching_cases, build_case):
+    position, space = _space(build_case, _case(teaching_cases, "finesse_lead_toward_tenace"))
+    hands = np.asarray(position.worlds)
+    west_king = _holds(hands, Seat.WEST, parse_card("SK"))
+    cond = find_condition(space, west_king)
+    assert cond.exact and not cond.negated
+    assert cond.text == "West holds the ♠K"
+    assert cond.probability == pytest.approx(comb(7, 3) / comb(8, 4))  # 4 of West's 8 unseen places: 50%
+    # a disjunction: the king onside, or a singleton king offside
+    single = np.array([bool(int(h[1]) >> parse_card("SK") & 1) and (int(h[1]) & 0x1FFF).bit_count() == 1
+                       for h in hands])
+    cond = find_condition(space, west_king | single)
+    assert cond.exact and cond.text == "West holds the ♠K, or East's ♠K is singleton"
+    assert verify_condition(cond, hands, np.asarray(position.weights), west_king | single) == []
+    # the complement reads as "unless ..." when that is simpler
+    cond = find_condition(space, ~single)
+    assert cond.exact and cond.negated and cond.text == "East's ♠K is singleton"
+    assert cond.probability == pytest.approx(1 - single.mean())
+
+
+def test_random_sets_are_described_honestly(teaching_cases, build_case):
+    position, space = _space(build_case, _case(teaching_cases, "finesse_lead_toward_tenace"))
+    hands, w = np.asarray(position.worlds), np.asarray(position.weights)
+    rng = np.random.default_rng(3)
+    inexact = 0
+    for _ in range(6):
+        subject = rng.random(len(w)) < 0.4
+        cond = find_condition(space, subject)
+        assert verify_condition(cond, hands, w, subject) == []
+        if not cond.exact:
+            inexact += 1
+            assert cond.missed + cond.extra > 0
+    assert inexact > 0  # random sets have no short description: the fallback is flagged, not passed off
+
+
+def test_a_wrong_condition_is_caught(teaching_cases, build_case):
+    position, space = _space(build_case, _case(teaching_cases, "finesse_lead_toward_tenace"))
+    hands, w = np.asarray(position.worlds), np.asarray(position.weights)
+    west_king = _holds(hands, Seat.WEST, parse_card("SK"))
+    cond = find_condition(space, west_king)
+    wrong_rule = Rule(((Feature(FeatureKind.HOLDS, 0, seat=Seat.EAST, card=parse_card("SK")),),))
+    wrong = Condition(wrong_rule, cond.negated, True, cond.probability, cond.rule_probability, 0.0, 0.0, cond.worlds)
+    problems = verify_condition(wrong, hands, w, west_king)
+    assert any("differs from the subject" in p for p in problems)
+    off = Condition(cond.rule, False, True, cond.probability + 0.1, cond.rule_probability, 0.0, 0.0, cond.worlds)
+    assert any(p.startswith("probability") for p in verify_condition(off, hands, w, west_king))
+
+
+def test_a_priori_probability_is_exact_over_every_deal(teaching_cases, build_case):
+    """A sample of the 924 deals of an ending: each rule's a-priori figure equals its share of the full
+    enumeration (counted here) and the hypergeometric formula."""
+    from engine.bridge.view import view_for_turn
+
+    case = _case(teaching_cases, "duck_to_establish")
+    play, view, full, _, out_of_play = build_case(case)
+    sample, exact, knowledge = view_position(view_for_turn(play), 25, 0, random.Random(5), out_of_play=out_of_play)
+    assert not exact and len(sample.weights) == 25
+    space = FeatureSpace(sample.worlds, np.asarray(sample.weights))
+    all_hands = np.asarray(full.worlds)
+    assert len(all_hands) == comb(12, 6)
+    d = 2
+    rules = {
+        "diamonds 2-2": Rule(((Feature(FeatureKind.SPLIT, d, lo=2, hi=2, total=4),),)),
+        "diamonds no worse than 3-1": Rule(((Feature(FeatureKind.SPLIT, d, lo=2, hi=3, total=4),),)),
+        "West holds ♦J": Rule(((Feature(FeatureKind.HOLDS, d, seat=Seat.WEST, card=parse_card("DJ")),),)),
+        "♦Q singleton or West has ♦T and ♦9": Rule((
+            (Feature(FeatureKind.FALLS, d, card=parse_card("DQ"), hi=1),),
+            (Feature(FeatureKind.HOLDS, d, seat=Seat.WEST, card=parse_card("DT")),
+             Feature(FeatureKind.HOLDS, d, seat=Seat.WEST, card=parse_card("D9"))))),
+    }
+    for name, rule in rules.items():
+        prior = a_priori_probability(rule, space, knowledge)
+        share = rule.evaluate(all_hands, (Seat.EAST, Seat.WEST)).mean()
+        assert prior == pytest.approx(share, abs=1e-12), name
+    # the classic figures for 4 cards in 6 + 6 places
+    assert a_priori_probability(rules["diamonds 2-2"], space, knowledge) == pytest.approx(
+        comb(4, 2) * comb(8, 4) / comb(12, 6))
+    assert a_priori_probability(rules["West holds ♦J"], space, knowledge) == pytest.approx(0.5)
+    # and the rule search over the sample states them
+    subject = rules["diamonds 2-2"].evaluate(np.asarray(sample.worlds), space.hidden)
+    cond = find_condition(space, subject, knowledge=knowledge)
+    assert cond.exact and cond.a_priori == pytest.approx(comb(4, 2) * comb(8, 4) / comb(12, 6))
+
+
+def test_a_priori_is_none_when_it_does_not_apply(teaching_cases, build_case):
+    """Auction constraints break the suit-by-suit count, so no a-priori figure is claimed; a single
+    world has nothing hidden, so the only description is "always"."""
+    from dataclasses import replace
+
+    from engine.bridge.view import view_for_turn
+    from engine.worlds import HandConstraint, WorldKnowledge
+
+    case = _case(teaching_cases, "duck_to_establish")
+    play, _, _, _, out_of_play = build_case(case)
+    sample, _, knowledge = view_position(view_for_turn(play), 10, 0, random.Random(1), out_of_play=out_of_play)
+    space = FeatureSpace(sample.worlds, np.asarray(sample.weights))
+    rule = Rule(((Feature(FeatureKind.HOLDS, 2, seat=Seat.WEST, card=parse_card("DJ")),),))
+    assert a_priori_probability(rule, space, knowledge) == pytest.approx(0.5)
+    seats = list(knowledge.seats)
+    seats[int(Seat.WEST)] = replace(seats[int(Seat.WEST)], constraint=HandConstraint(hcp=(0, 30)))
+    assert a_priori_probability(rule, space, WorldKnowledge(tuple(seats))) is None
+    one = FeatureSpace(sample.worlds[:1], np.ones(1))
+    assert one.hidden == () and not one.features
+    assert find_condition(one, np.array([True])).rule.is_always
+    assert find_condition(one, np.array([False])).rule.is_never
+
+
+def test_a_sampled_hint_states_exact_a_priori_figures(teaching_cases, build_case, dd_evaluator):
+    """With sampled worlds each condition is verified on the sample and also counted over every deal."""
+    from engine.hints import bridge_hint_for_view
+    from engine.hints.render import pct
+
+    case = _case(teaching_cases, "duck_safety_third_hand")
+    play, view, full, _, out_of_play = build_case(case)
+    hint = bridge_hint_for_view(view, worlds=30, exact_limit=0, rng=random.Random(2), out_of_play=out_of_play,
+                                evaluator=dd_evaluator, max_candidates=2)
+    assert not hint.exact and hint.worlds == 30 and "(a sample)" in hint.text
+    all_hands = np.asarray(full.worlds)
+    checked = 0
+    for cand in hint.candidates[:2]:
+        for cond in (cand.condition, cand.gains, cand.loses):
+            if cond is None or cond.rule.is_always or cond.rule.is_never:
+                continue
+            share = cond.rule.evaluate(all_hands, (Seat.EAST, Seat.WEST)).mean()
+            assert cond.a_priori == pytest.approx(share, abs=1e-12)
+            assert f"{pct(cond.a_priori)} a priori" in hint.text
+            checked += 1
+    assert checked >= 2

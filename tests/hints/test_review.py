@@ -1,0 +1,94 @@
+"""Post-mortem: a short ending with a known blunder (the ace instead of the finesse) is found, costed and explained."""
+
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from engine.core.cards import card_str
+from engine.core.seats import Seat
+from engine.formats import read_pbn
+from engine.hints.review import ReviewError, review_game
+from engine.hints.techniques import Technique
+
+GAME = """% PBN 2.1
+[Event "Review test"]
+[Deal "N:32.A.A. T9.Q.J. AQ.K.K. K4.J.Q."]
+[Declarer "S"]
+[Contract "3NT"]
+[Play "W"]
+DQ DA DJ DK
+S4 S2 S9 SA
+SK S3 ST SQ
+HJ HA HQ HK
+*
+"""
+
+
+@pytest.fixture
+def review(dd_evaluator):
+    game = read_pbn(GAME)[0]
+    return review_game(game, prior_declarer_tricks=5, evaluator=dd_evaluator)
+
+
+def test_the_blunder_is_the_costliest_card(review):
+    assert review.needed == 4 and review.made == 3
+    assert [card_str(c.card) for c in review.cards] == ["DA", "DK", "S2", "SA", "SQ", "S3", "HA", "HK"]
+    top = review.costly[0]
+    assert (top.trick, card_str(top.card), card_str(top.best)) == (2, "SA", "SQ")
+    assert top.seat == Seat.SOUTH
+    # After North's ♠2 and East's ♠9, five cards are unseen: East has 2 places for them, West 3.
+    # The ♠Q wins exactly when East holds the ♠K: 2 of 5.
+    assert top.worlds == comb(5, 2) and top.exact
+    assert top.p_before == pytest.approx(2 / 5)
+    assert top.p_after == pytest.approx(1 / comb(5, 2))  # only West's singleton ♠K falls under the ace
+    assert top.cost == pytest.approx(top.p_before - top.p_after)
+    # double dummy on the real deal: West holds the king, so the finesse would not have helped here
+    assert top.dd_before == top.dd_after
+    assert top.hint is not None and top.hint.candidates[0].technique is Technique.FINESSE
+    assert "finesse the ♠Q against the ♠K (through East)" in top.explanation
+    assert "East holds the ♠K" in top.explanation
+    # no other card cost anything
+    assert all(c.cost == 0 for c in review.cards if c is not top)
+    assert "went down 1" in review.summary and "♠A" in review.summary
+
+
+def test_forced_cards_and_json(review):
+    js = review.to_json()
+    assert js["contract"] == "3NT" and js["seats"] == ["S"]
+    by_card = {c["card"]: c for c in js["cards"]}
+    assert by_card["S3"]["forced"] and by_card["HK"]["forced"]
+    assert by_card["SA"]["better"] == "SQ" and by_card["SA"]["explanation"].startswith("Trick 2:")
+    for c in js["cards"]:
+        assert 0.0 <= c["p_after"] <= c["p_before"] + 1e-9 <= 1.0 + 1e-9
+    assert [c["card"] for c in js["costly"]] == ["SA"]
+
+
+def test_bad_inputs_are_explained(dd_evaluator):
+    game = read_pbn(GAME)[0]
+    with pytest.raises(ReviewError, match="ending with 4 cards per hand"):
+        review_game(game, evaluator=dd_evaluator)
+    with pytest.raises(ReviewError, match="out of range"):
+        review_game(game, prior_declarer_tricks=12, evaluator=dd_evaluator)
+    with pytest.raises(ReviewError, match="is dummy"):
+        review_game(game, seat=Seat.NORTH, prior_declarer_tricks=5, evaluator=dd_evaluator)
+    defender = review_game(game, seat=Seat.WEST, prior_declarer_tricks=5, evaluator=dd_evaluator)
+    assert {c.seat for c in defender.cards} == {Seat.WEST}
+    assert np.all([c.cost >= 0 for c in defender.cards])
+
+
+def test_cancel_stops_a_hint_and_a_review(dd_evaluator, teaching_cases, build_case):
+    import threading
+
+    from engine.analysis.bridge import AnalysisCancelled
+    from engine.hints import HintCancelled, bridge_hint
+
+    stop = threading.Event()
+    stop.set()
+    _, _, position, _, _ = build_case(next(c for c in teaching_cases if c.name == "finesse_third_hand"))
+    with pytest.raises(HintCancelled):
+        bridge_hint(position, evaluator=dd_evaluator, cancel=stop)
+    with pytest.raises(AnalysisCancelled):  # the app's handler for a cancelled analysis catches it too
+        review_game(read_pbn(GAME)[0], prior_declarer_tricks=5, evaluator=dd_evaluator, cancel=stop)
