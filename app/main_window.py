@@ -23,19 +23,23 @@ from engine.session.double_dummy import DoubleDummyOracle
 
 from .controllers.bridge_controller import AUTO_ORACLE, BridgeController
 from .controllers.hearts_controller import HeartsController
+from .controllers.hint_controller import HintController
 from .controllers.mode_controller import ModeController
+from .controllers.suit_controller import SuitController
 from .dialogs.info_dialogs import ReadOnlyDialog, about_text, shortcut_rows, statistics_rows
 from .dialogs.settings_dialog import SettingsDialog
 from .modes.app_mode import AppMode
 from .modes.bridge_panel import BridgePanel
 from .modes.hearts_panel import HeartsPanel
+from .modes.suit_panel import SuitPanel
 from .modes.help_text import how_to_play_html
 from .settings import Settings, load_settings, save_settings
 from .stats import Statistics
 from .widgets.card_table import CardTableView
 from .widgets.engine_status import EngineStatusWidget
+from .widgets.hints_panel import HintsPanel
 from .widgets.info_panel import InfoPanel
-from .worker import EngineActivity, EngineWorker, JobDone, JobFailed
+from .worker import EngineActivity, EngineStatus, EngineWorker, JobDone, JobFailed
 from .worker.warmup import WarmupHook, WarmupReport, discover_warmup_hooks, warmup_job
 
 __all__ = ["MainWindow"]
@@ -108,6 +112,11 @@ class MainWindow(QMainWindow):
 
         self.engine_status = EngineStatusWidget(self)
         self.statusBar().addPermanentWidget(self.engine_status)
+        # The status bar keeps its busy height (progress bar shown) when idle: otherwise each engine job
+        # resizes the table, whose full repaint costs tens of ms on the GUI thread (see test_gui_latency).
+        self.engine_status.show_status(EngineStatus(EngineActivity.THINKING))
+        self.statusBar().setMinimumHeight(self.statusBar().sizeHint().height())
+        self.engine_status.show_status(EngineStatus(EngineActivity.IDLE))
         self.worker = EngineWorker(self)
         self.worker.status_changed.connect(self.engine_status.show_status)
         self.worker.finished.connect(self._on_job_done)
@@ -118,9 +127,13 @@ class MainWindow(QMainWindow):
         self.hearts = HeartsController(self.worker, seed=seed, stats_file=stats_file, parent=self)
         self.bridge_panel = BridgePanel(self.bridge, self)
         self.hearts_panel = HeartsPanel(self.hearts, self)
+        self.suit = SuitController(self.worker, seed=seed, stats_file=stats_file, parent=self)
+        self.suit_panel = SuitPanel(self.suit, self)
+        self.suit_panel.play_started.connect(self.table.setFocus)  # back to the cards for keyboard play
         self._hosted: dict[AppMode, _HostedMode] = {
             AppMode.BRIDGE: _HostedMode(self.bridge, self.bridge_panel, self.bridge.new_deal, "&New deal"),
             AppMode.HEARTS: _HostedMode(self.hearts, self.hearts_panel, self.hearts_panel.start_new_game, "&New game"),
+            AppMode.SUIT: _HostedMode(self.suit, self.suit_panel, self.suit_panel.next_problem, "&Next problem"),
         }
         for button in (self.hearts_panel.pass_button, self.hearts_panel.next_hand, self.bridge_panel.new_board):
             button.clicked.connect(self.table.setFocus)  # back to the cards for keyboard play
@@ -129,6 +142,11 @@ class MainWindow(QMainWindow):
             hosted.controller.changed.connect(self._refresh)
             hosted.controller.message.connect(self._show_message)
         self.table.card_chosen.connect(self._card_chosen)
+        self.hints = HintController(self.worker, stats_file=stats_file, parent=self)
+        self.hints.message.connect(self._show_message)
+        self.hints.hint_card_changed.connect(self.table.set_hint_card)
+        self.hints_panel = HintsPanel(self.hints, self)
+        self.hints_dock = self.hints_panel.make_dock(self, self.hints.requested)  # opens with the first hint
         self.mode: AppMode | None = None
 
         self._build_actions()
@@ -159,6 +177,7 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("&Save PBN…", self.save_pbn, QKeySequence.StandardKey.Save, "Save this deal and its play as PBN")
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo, "Take back your last card")
         self.claim_action = self._action("&Claim…", self.claim, QKeySequence("Ctrl+L"), "Claim the remaining tricks")
+        self.hint_action = self._action("&Hint", self.hint, QKeySequence("H"), "Every legal card's value, the best one marked")
         self.mode_actions: dict[AppMode, QAction] = {}
         group = QActionGroup(self)
         for number, mode in enumerate(AppMode, start=1):
@@ -177,6 +196,7 @@ class MainWindow(QMainWindow):
         game.addAction(self.open_action)
         game.addAction(self.save_action)
         game.addSeparator()
+        game.addAction(self.hint_action)
         game.addAction(self.claim_action)
         game.addAction(self.statistics_action)
         game.addSeparator()
@@ -197,7 +217,7 @@ class MainWindow(QMainWindow):
         for action in self.mode_actions.values():
             toolbar.addAction(action)
         toolbar.addSeparator()
-        for action in (self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.claim_action):
+        for action in (self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.hint_action, self.claim_action):
             toolbar.addAction(action)
         toolbar.addSeparator()
         toolbar.addAction(self.settings_action)
@@ -248,6 +268,8 @@ class MainWindow(QMainWindow):
         self.save_action.setEnabled(bridge and self.bridge.session is not None)
         self.undo_action.setEnabled(controller.can_undo)
         self.claim_action.setEnabled(bridge and self.bridge.can_claim)
+        self.hints.follow(controller)  # a hint for another position is cancelled
+        self.hint_action.setEnabled(self.hints.can_hint(controller))
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, STATUS_MESSAGE_MS)
@@ -255,6 +277,10 @@ class MainWindow(QMainWindow):
     # --- game actions ------------------------------------------------------------------------------
     def undo(self) -> None:
         self.controller.undo()
+
+    def hint(self) -> None:
+        """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel."""
+        self.hints.request(self.controller)
 
     def claim(self) -> QInputDialog | None:
         """Claim: how many of the remaining tricks (checked by the solver), or all of them when plainly right."""
@@ -305,6 +331,7 @@ class MainWindow(QMainWindow):
     # --- settings and dialogs ----------------------------------------------------------------
     def _apply_settings(self) -> None:
         self.table.set_deck_colours(self.settings.deck_colours)
+        self.hints_panel.set_deck_colours(self.settings.deck_colours)
         self.table.set_animation(self.settings.animate_cards, self.settings.animation_ms)
         pace = PACE_EXTRA_MS + (self.settings.animation_ms if self.settings.animate_cards else 0)
         for hosted in self._hosted.values():
@@ -335,7 +362,7 @@ class MainWindow(QMainWindow):
 
     def open_shortcuts(self) -> ReadOnlyDialog:
         actions = [
-            self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.claim_action,
+            self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.hint_action, self.claim_action,
             *self.mode_actions.values(), self.settings_action, self.quit_action, self.shortcuts_action,
         ]
         dialog = ReadOnlyDialog("Keyboard shortcuts", self, rows=shortcut_rows(actions))

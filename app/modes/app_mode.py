@@ -10,7 +10,8 @@ __all__ = ["AppMode"]
 class AppMode(Enum):
     BRIDGE = "bridge"
     HEARTS = "hearts"
+    SUIT = "suit"
 
     @property
     def title(self) -> str:
-        return self.name.title()
+        return "Suit practice" if self is AppMode.SUIT else self.name.title()

@@ -4,12 +4,14 @@ Mouse: clicking a playable card emits :attr:`CardTableView.card_chosen`.  Keyboa
 Right (and Home / End) move a focus card among the playable cards, Enter or Space
 chooses it.  Hovering an unplayable card shows why it cannot be played.  A card that
 moves from a hand into the trick between two states glides there (optional animation).
+The hint's recommended card (:meth:`CardTableView.set_hint_card`) gets a purple ring and
+a ★ tag that stays visible even where the fan covers most of the card.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from engine.core.cards import Card, card_symbol_str
@@ -20,12 +22,13 @@ from .card_painter import CardLook, paint_card
 from .table_layout import Side, TableLayout, compute_layout, side_of
 from .table_state import SeatHand, TableCard, TableState
 
-__all__ = ["CardTableView"]
+__all__ = ["CardTableView", "HINT_COLOUR"]
 
 _FELT = QColor("#1d6b45")
 _FELT_EDGE = QColor("#14523a")
 _LABEL = QColor("#f3f1e7")
 _ACTIVE_LABEL = QColor("#ffd866")
+HINT_COLOUR = QColor("#8e24aa")  # the hint's recommended card (the hints panel uses it too)
 
 
 class CardTableView(QWidget):
@@ -44,6 +47,7 @@ class CardTableView(QWidget):
         self._deck = DeckColours.TWO_COLOUR
         self._focus: Card | None = None
         self._active_seat: Seat | None = None
+        self._hint: Card | None = None
         self._animate = True
         self._animation_ms = 250
         self._flights: dict[Seat, QRectF] = {}  # trick cards gliding in: seat -> start rect
@@ -82,6 +86,32 @@ class CardTableView(QWidget):
         return self._focus
 
     @property
+    def hint_card(self) -> Card | None:
+        """The card marked as the hint's recommendation, if any."""
+        return self._hint
+
+    def set_hint_card(self, card: Card | None) -> None:
+        """Mark ``card`` (a face-up hand card) as the hint's recommendation; ``None`` clears the mark.
+
+        Only the two cards' areas are repainted: a whole table costs tens of milliseconds of
+        Python painting, too much to spend on each refinement of a running hint."""
+        if card == self._hint:
+            return
+        old, self._hint = self._hint, card
+        for c in (old, card):
+            area = None if c is None else self._hint_area(c)
+            if area is not None:
+                self.update(area.toAlignedRect().adjusted(-2, -2, 2, 2))
+
+    def _hint_area(self, card: Card) -> QRectF | None:
+        """The card's rect with room for the hint's tag above and below it."""
+        rect = self.card_rect(card)
+        if rect is None:
+            return None
+        tag_h = max(13.0, rect.width() * 0.24)
+        return rect.adjusted(0, -tag_h, 0, tag_h)
+
+    @property
     def is_animating(self) -> bool:
         return self._animation.state() == QVariantAnimation.State.Running
 
@@ -97,6 +127,8 @@ class CardTableView(QWidget):
         self._active_seat = self._seat_of_first_playable()
         if self._focus not in playable:
             self._focus = None
+        if self._hint is not None and self._hint not in state.hand_cards:
+            self._hint = None  # played (or the hand changed): nothing to mark any more
         self._start_flights(previous, old_layout)
         self.update()
 
@@ -252,9 +284,11 @@ class CardTableView(QWidget):
         if self._state is None or self._layout is None:
             p.end()
             return
+        dirty = QRectF(event.rect())  # only what intersects it is painted (a hint mark updates a small area)
         for hand in self._state.hands:
-            self._paint_label(p, hand)
-            self._paint_hand(p, hand)
+            if self._layout.labels[hand.seat].intersects(dirty):
+                self._paint_label(p, hand)
+            self._paint_hand(p, hand, dirty)
         self._paint_trick(p)
         p.end()
 
@@ -268,22 +302,50 @@ class CardTableView(QWidget):
         p.setPen(_ACTIVE_LABEL if hand.seat == self._active_seat else _LABEL)
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, hand.label)
 
-    def _paint_hand(self, p: QPainter, hand: SeatHand) -> None:
+    def _paint_hand(self, p: QPainter, hand: SeatHand, dirty: QRectF) -> None:
         assert self._layout is not None
         rects = self._layout.hand_cards[hand.seat]
         if not hand.face_up:
             for rect in rects:
-                paint_card(p, rect, None, CardLook(face_up=False), self._deck)
+                if rect.intersects(dirty):
+                    paint_card(p, rect, None, CardLook(face_up=False), self._deck)
             return
         for tc in hand.cards:
             rect = self.card_rect(tc.card)
             assert rect is not None
+            area = self._hint_area(tc.card) if tc.card == self._hint else rect
+            if area is None or not area.intersects(dirty):
+                continue
             look = CardLook(
                 selected=tc.card == self._focus,
                 highlighted=tc.highlighted,
                 unplayable=bool(tc.unplayable_reason),
             )
             paint_card(p, rect, tc.card, look, self._deck)
+            if tc.card == self._hint:
+                self._paint_hint_mark(p, rect, side_of(hand.seat, self._state.bottom_seat) is Side.TOP)
+
+    def _paint_hint_mark(self, p: QPainter, rect: QRectF, below: bool) -> None:
+        """A ring inside the card and a ★ tag over its edge (under it for the top hand, above otherwise),
+        on the left where a fanned card always shows."""
+        w = rect.width()
+        p.save()
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(HINT_COLOUR, max(2.0, w * 0.05)))
+        inset = w * 0.03
+        p.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), w * 0.07, w * 0.07)
+        tag_w, tag_h = max(16.0, w * 0.3), max(13.0, w * 0.24)
+        y = rect.bottom() - tag_h * 0.35 if below else rect.top() - tag_h * 0.65
+        tag = QRectF(rect.left() + w * 0.02, y, tag_w, tag_h)
+        p.setPen(QPen(QColor("#ffffff"), 1.0))
+        p.setBrush(HINT_COLOUR)
+        p.drawRoundedRect(tag, tag_h * 0.3, tag_h * 0.3)
+        font = QFont()
+        font.setPixelSize(max(9, round(tag_h * 0.75)))
+        font.setBold(True)
+        p.setFont(font)
+        p.drawText(tag, Qt.AlignmentFlag.AlignCenter, "★")
+        p.restore()
 
     def _paint_trick(self, p: QPainter) -> None:
         assert self._state is not None and self._layout is not None

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from ..core.cards import Card, card_str
 from ..hearts.view import HeartsView
-from ..search.hearts.mcmaxn import MCMaxnOptions, MCMaxnSearch, best_card
+from ..search.hearts.mcmaxn import MCMaxnOptions, MCMaxnResult, MCMaxnSearch, best_card
 from ..solvers.hearts import SearchDepth
 
-__all__ = ["CardAnalysis", "HeartsAnalysis", "analyse_hearts"]
+__all__ = ["CardAnalysis", "HeartsAnalysis", "analyse_hearts", "analysis_from_result"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,12 @@ def analyse_hearts(
         result = search.search_all(view)
     else:
         result = search.search(view)
-    me = int(view.seat)
+    return analysis_from_result(result)
+
+
+def analysis_from_result(result: MCMaxnResult) -> HeartsAnalysis:
+    """The analysis of a finished (or partial) MC-Max_n search: cards best first, moon figures split."""
+    me = result.seat
     order = []
     remaining = list(result.cards)
     while remaining:  # best first, by the same rule the player uses

@@ -202,18 +202,16 @@ def _numba_burner():
 def test_gui_event_loop_stays_responsive_while_a_long_nogil_job_runs(qtbot, worker):
     burn = _numba_burner()
     chunk = 200_000
-    t0 = time.perf_counter()
-    burn(chunk)
-    per_chunk = max(time.perf_counter() - t0, 1e-6)
-    chunks = max(4, int(0.8 / per_chunk))  # about a second of CPU on the engine thread
+    duration = 1.0  # seconds of nogil work on the engine thread, whatever the machine's speed
 
     def long_job(cancel, report):
         total = 0.0
-        for i in range(chunks):
+        t0 = time.perf_counter()
+        while (elapsed := time.perf_counter() - t0) < duration:
             if cancel.is_set():
                 raise JobCancelledError()
             total += burn(chunk)
-            report((i + 1) / chunks)
+            report(min(elapsed / duration, 1.0))
         return total
 
     ticks = []

@@ -24,7 +24,7 @@ from engine.analysis.bridge import (
     choose_alphamu,
 )
 from engine.core.seats import Seat
-from engine.search.alphamu import AlphaMuOptions, _AlphaMu
+from engine.search.alphamu import AlphaMuOptions, AlphaMuSearch
 from engine.search.bridge_game import BridgePlayGame, ReferenceLeafEvaluator, equivalence_buckets
 from engine.search.exact import exact
 from engine.search.pareto import best_option
@@ -166,7 +166,7 @@ def test_alphamu_front_engine_is_driven_on_the_bridge_game():
     # The bridge game runs under the search family's αμ unchanged.
     pos = position(21, target=2)
     game = BridgePlayGame(pos.worlds, pos.weights, 4, 2, (), (0, 2), 2, REFERENCE)
-    front, estimate = _AlphaMu(game, AlphaMuOptions(max_moves=2)).run(game.root(), game.root_worlds())
+    front, estimate = AlphaMuSearch(game, AlphaMuOptions(max_moves=2)).run(game.root(), game.root_worlds())
     assert best_option(front, game.weights)[0] == pytest.approx(estimate)
     chosen = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=2), evaluator=REFERENCE)
     assert chosen.p_make == pytest.approx(estimate)

@@ -1,0 +1,388 @@
+"""Hints for both games: the user's position goes to the engine worker, the values come back as they refine.
+
+One hint at a time.  A request takes the user's own view of the position (never the
+hidden cards), runs the anytime analysis (:mod:`engine.analysis.anytime`) as an engine
+job, and receives
+
+* partial results — the values over the worlds solved so far — through a queued
+  signal posted from the engine thread (tagged with the hint's serial number, so a
+  stale partial is dropped), at most every ``config.min_interval`` seconds;
+* the final result as the job's :class:`~app.worker.JobDone`;
+* a failure as :class:`~app.worker.JobFailed`, shown in the panel and the status bar.
+
+A new request, a card played, an undo, a new deal or a change of mode cancels the
+outstanding hint (the window calls :meth:`HintController.follow` whenever the table
+changes); the worker stays serial, and the job stops within one solved world.  Each
+request is counted in the statistics (hints used), written by the job on the engine
+thread: an SQLite commit waits for the disk, which the GUI thread should not.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import QObject, Qt, Signal
+
+from engine.analysis.bridge import Algorithm, AnalysisBudget, PositionAnalysis
+from engine.bridge.view import BridgeView, view_for_turn
+from engine.core.cards import CardSet
+from engine.hearts.view import HeartsView, play_view
+from engine.session.bridge_session import BridgeSession
+from engine.session.hearts_session import HeartsSession
+
+from ..stats import Game, Statistics
+from ..widgets.hints_panel import HintKind, HintResult, HintRow, HintStatus, card_label
+from ..widgets.table_state import display_order
+from ..worker import EngineActivity, EngineWorker, JobCancelled, JobCancelledError, JobDone, JobFailed, RequestId
+from .bridge_controller import BridgeController
+from .hearts_controller import HeartsController
+
+if TYPE_CHECKING:  # the anytime module loads the Hearts kernels (seconds on a cold cache): jobs import it
+    from engine.analysis.anytime import Snapshot
+    from engine.analysis.hearts import HeartsAnalysis
+
+__all__ = ["HintConfig", "HintController", "bridge_hint_result", "hearts_hint_result", "bridge_hint_view",
+           "hearts_hint_view"]
+
+TOTAL_TRICKS = 13
+
+
+@dataclass(frozen=True, slots=True)
+class HintConfig:
+    """How hard the hint engine searches.  Bridge: PIMC (or αμ with ``bridge_max_moves`` > 1) over
+    ``bridge_worlds`` worlds, one world per chunk so the time limit and a cancel act between worlds;
+    Hearts: MC-Max_n over ``hearts_worlds`` worlds.  ``seed`` fixes the worlds, so the same position
+    gets the same hint."""
+
+    bridge_algorithm: Algorithm = Algorithm.PIMC
+    bridge_max_moves: int = 1
+    bridge_worlds: int = 48
+    bridge_time_limit: float | None = 20.0
+    hearts_worlds: int = 60
+    hearts_time_limit: float = 5.0
+    seed: int = 0
+    min_interval: float = 0.25  # seconds between two partial results
+
+    def bridge_budget(self) -> AnalysisBudget:
+        return AnalysisBudget(worlds=self.bridge_worlds, max_moves=self.bridge_max_moves,
+                              time_limit=self.bridge_time_limit, chunk=1)
+
+
+# --- plain functions (engine thread) ------------------------------------------------------------------
+
+
+def bridge_hint_view(session: BridgeSession) -> BridgeView:
+    """What the user knows when choosing the next card (declarer's view for dummy's card)."""
+    return view_for_turn(session.play)
+
+
+def hearts_hint_view(session: HeartsSession) -> HeartsView:
+    assert session.state is not None and session.record is not None
+    return play_view(session.state, session.record, hand_number=session.hand_number, scores=session.score.totals)
+
+
+def _engine_name(analysis: PositionAnalysis) -> str:
+    if analysis.algorithm is Algorithm.ALPHAMU and analysis.max_moves > 1:
+        return f"αμ, M = {analysis.max_moves}"
+    return "PIMC (M = 1)"
+
+
+def bridge_hint_result(snapshot: Snapshot, view: BridgeView, planned: str = "") -> HintResult:
+    """The panel's rows from a bridge snapshot, for the side of the seat choosing (``view.seat``):
+    declarer's side sees its chance of making, a defender its chance of beating the contract.
+    ``planned`` names the engine asked for when its partial values are another's (αμ shows
+    PIMC's values until it is done)."""
+    analysis: PositionAnalysis = snapshot.analysis
+    declaring = view.seat.same_side(view.declarer)
+    values = {v.card: v for v in analysis.cards}
+    rows = []
+    for card in display_order(CardSet(values)):
+        v = values[card]
+        if declaring:
+            rows.append(HintRow(card, v.p_make, v.expected_tricks))
+        else:
+            rows.append(HintRow(card, 1.0 - v.p_make, TOTAL_TRICKS - v.expected_tricks))
+    contract = view.contract
+    goal = f"{'make' if declaring else 'beat'} {contract.level}{contract.strain.symbol}{contract.doubling.suffix}"
+    engine = _engine_name(analysis)
+    if planned and planned != engine and not snapshot.final:
+        engine = f"{planned} (PIMC values so far)"
+    return HintResult(HintKind.BRIDGE, tuple(rows), analysis.best, engine, snapshot.worlds_used,
+                      snapshot.worlds_total, snapshot.final, analysis.complete or not snapshot.final, goal,
+                      snapshot.fraction)
+
+
+def hearts_hint_result(snapshot: Snapshot, taken: float = 0.0) -> HintResult:
+    """The panel's rows from a Hearts snapshot; ``taken`` = the points the player already took this hand."""
+    analysis: HeartsAnalysis = snapshot.analysis
+    values = {c.card: c for c in analysis.cards}
+    rows = tuple(HintRow(card, values[card].expected_points, values[card].moon_risk)
+                 for card in display_order(CardSet(values)))
+    complete = not snapshot.final or snapshot.worlds_used >= snapshot.worlds_total
+    return HintResult(HintKind.HEARTS, rows, analysis.best, "MC-Max_n", snapshot.worlds_used, snapshot.worlds_total,
+                      snapshot.final, complete, "", snapshot.fraction, taken)
+
+
+def _status_message(result: HintResult) -> str:
+    return f"hint: {result.worlds_used}/{result.worlds_total} worlds"
+
+
+Post = Callable[[int, HintResult], None]
+
+
+def _counted(job, game: Game, stats_file: Path | None, failed: Callable[[str], None]):
+    """``job``, first recording a hint used in the statistics (a failure is reported, never fatal)."""
+
+    def run(cancel, report):
+        try:
+            with Statistics(stats_file) as stats:
+                stats.record_hint(game)
+        except Exception as exc:  # noqa: BLE001 - statistics must never stop a hint
+            failed(f"Statistics could not be saved: {exc}")
+        return job(cancel, report)
+
+    return run
+
+
+def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Post):
+    """The engine job for a bridge hint: posts partial results, returns the final one."""
+
+    declaring = view.seat.same_side(view.declarer)  # αμ searches the declaring side only
+    planned = f"αμ, M = {config.bridge_max_moves}" if (
+        config.bridge_algorithm is Algorithm.ALPHAMU and config.bridge_max_moves > 1 and declaring) else ""
+
+    def job(cancel, report) -> HintResult:
+        from engine.analysis.anytime import AnytimeCancelled, analyse_view_anytime
+
+        final: list[HintResult] = []
+
+        def on_update(snapshot: Snapshot) -> None:
+            result = bridge_hint_result(snapshot, view, planned)
+            report(snapshot.fraction, _status_message(result))
+            if snapshot.final:
+                final.append(result)
+            else:
+                post(serial, result)
+
+        try:
+            analyse_view_anytime(view, config.bridge_algorithm, config.bridge_budget(), rng=random.Random(config.seed),
+                                 cancel=cancel, on_update=on_update, min_interval=config.min_interval)
+        except AnytimeCancelled:
+            raise JobCancelledError() from None
+        return final[-1]
+
+    return job
+
+
+def hearts_hint_job(view: HeartsView, config: HintConfig, serial: int, post: Post, taken: float = 0.0):
+    """The engine job for a Hearts hint: posts partial results, returns the final one."""
+
+    def job(cancel, report) -> HintResult:
+        from engine.analysis.anytime import AnytimeCancelled, analyse_hearts_anytime
+
+        final: list[HintResult] = []
+
+        def on_update(snapshot: Snapshot) -> None:
+            result = hearts_hint_result(snapshot, taken)
+            report(snapshot.fraction, _status_message(result))
+            if snapshot.final:
+                final.append(result)
+            else:
+                post(serial, result)
+
+        try:
+            analyse_hearts_anytime(view, worlds=config.hearts_worlds, time_limit=config.hearts_time_limit,
+                                   seed=config.seed, cancel=cancel, on_update=on_update,
+                                   min_interval=config.min_interval)
+        except AnytimeCancelled:
+            raise JobCancelledError() from None
+        return final[-1]
+
+    return job
+
+
+# --- the controller (GUI thread) --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Position:
+    """Which position a hint is for: the session (by identity) and the cards played in it."""
+
+    session: object
+    cards: tuple[int, ...]
+
+    def same(self, other: "_Position | None") -> bool:
+        return other is not None and other.session is self.session and other.cards == self.cards
+
+
+def _position_of(controller: object) -> _Position | None:
+    """The position of ``controller`` when the user is to play a card there, else None."""
+    if isinstance(controller, BridgeController):
+        s = controller.session
+        if s is not None and s.is_user_turn:
+            return _Position(s, tuple(m.card for m in s.play.moves))
+    elif isinstance(controller, HeartsController):
+        s = controller.session
+        if s is not None and s.is_user_turn and s.state is not None:
+            return _Position(s, (s.hand_number,) + tuple(s.state.played))
+    return None
+
+
+class HintController(QObject):
+    """The hint model both panels read: status, the result shown, the error; intents: request, cancel."""
+
+    changed = Signal()
+    message = Signal(str)
+    requested = Signal()  # a hint was asked for (the window opens the panel)
+    hint_card_changed = Signal(object)  # Card | None: the recommended card to mark on the table
+
+    _partial = Signal(int, object)  # (serial, HintResult) from the engine thread, delivered queued
+    _note = Signal(str)  # a message from the engine thread, delivered queued
+
+    def __init__(
+        self,
+        worker: EngineWorker,
+        *,
+        stats_file: Path | None = None,
+        config: HintConfig = HintConfig(),
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._worker = worker
+        self._stats_file = stats_file
+        self.config = config
+        self.status = HintStatus.IDLE
+        self.result: HintResult | None = None
+        self.error = ""
+        self.request_id: RequestId | None = None
+        self._serial = 0
+        self._position: _Position | None = None
+        self._partial.connect(self._on_partial, Qt.ConnectionType.QueuedConnection)
+        self._note.connect(self.message, Qt.ConnectionType.QueuedConnection)
+        worker.finished.connect(self._on_done)
+        worker.failed.connect(self._on_failed)
+        worker.cancelled.connect(self._on_cancelled)
+
+    # --- queries -----------------------------------------------------------------------------------
+    @property
+    def is_thinking(self) -> bool:
+        return self.status is HintStatus.THINKING
+
+    def can_hint(self, controller: object) -> bool:
+        """True when the user is to play a card in ``controller``'s game (Bridge or Hearts)."""
+        return _position_of(controller) is not None
+
+    # --- intents ----------------------------------------------------------------------------------
+    def request(self, controller: object) -> bool:
+        """Ask for a hint in ``controller``'s position (any outstanding hint is cancelled first)."""
+        position = _position_of(controller)
+        if position is None:
+            self.message.emit("A hint is available when it is your turn to play a card")
+            return False
+        self._drop_outstanding()
+        self._serial += 1
+        serial = self._serial
+        if isinstance(controller, BridgeController):
+            game = Game.BRIDGE
+            job = bridge_hint_job(bridge_hint_view(controller.session), self.config, serial, self._post)
+        else:
+            assert isinstance(controller, HeartsController)
+            game = Game.HEARTS
+            session = controller.session
+            taken = session.state.points_taken()[session.user_seat] if session.state is not None else 0
+            job = hearts_hint_job(hearts_hint_view(session), self.config, serial, self._post, float(taken))
+        job = _counted(job, game, self._stats_file, self._post_note)
+        try:
+            self.request_id = self._worker.submit(job, activity=EngineActivity.THINKING, label="hint")
+        except RuntimeError as exc:  # the worker is shut down (the window is closing)
+            self._set(HintStatus.FAILED, None, str(exc))
+            return False
+        self._position = position
+        self._set(HintStatus.THINKING, None, "")
+        self.requested.emit()
+        return True
+
+    def cancel(self) -> None:
+        """Stop the outstanding hint; the values found so far stay on show, marked cancelled."""
+        if self.request_id is None:
+            return
+        self._drop_outstanding()
+        self._set(HintStatus.CANCELLED, self.result, "")
+        self.message.emit("Hint cancelled")
+
+    def follow(self, controller: object) -> None:
+        """The table changed: a hint for another position (a card played, undo, new deal, mode) goes."""
+        if self._position is None:
+            return
+        if self._position.same(_position_of(controller)):
+            return
+        self.clear()
+
+    def clear(self) -> None:
+        self._drop_outstanding()
+        self._position = None
+        self._set(HintStatus.IDLE, None, "")
+
+    # --- internals ------------------------------------------------------------------------------
+    def _post(self, serial: int, result: HintResult) -> None:
+        """Called on the engine thread: hand a partial result to the GUI thread."""
+        try:
+            self._partial.emit(serial, result)
+        except RuntimeError:  # the controller is gone (the app is quitting)
+            pass
+
+    def _drop_outstanding(self) -> None:
+        if self.request_id is not None:
+            self._worker.cancel(self.request_id)
+            self.request_id = None
+
+    def _set(self, status: HintStatus, result: HintResult | None, error: str) -> None:
+        self.status, self.error = status, error
+        old_best = None if self.result is None else self.result.best
+        self.result = result
+        new_best = None if result is None else result.best
+        if new_best != old_best:
+            self.hint_card_changed.emit(new_best)
+        self.changed.emit()
+
+    def _post_note(self, text: str) -> None:
+        """Called on the engine thread: a message for the status bar."""
+        try:
+            self._note.emit(text)
+        except RuntimeError:
+            pass
+
+    def _on_partial(self, serial: int, result: HintResult) -> None:
+        if serial == self._serial and self.request_id is not None:
+            self._set(HintStatus.THINKING, result, "")
+
+    def _on_done(self, done: JobDone) -> None:
+        if done.request_id != self.request_id or self.request_id is None:
+            return
+        self.request_id = None
+        result: HintResult = done.result
+        self._set(HintStatus.DONE, result, "")
+        best = next(r for r in result.rows if r.card == result.best)
+        self.message.emit(f"Hint ready: {_best_text(result, best)}")
+
+    def _on_failed(self, failed: JobFailed) -> None:
+        if failed.request_id != self.request_id or self.request_id is None:
+            return
+        self.request_id = None
+        self._set(HintStatus.FAILED, self.result, failed.message)
+        self.message.emit(f"The hint failed: {failed.message}")
+
+    def _on_cancelled(self, cancelled: JobCancelled) -> None:
+        if cancelled.request_id != self.request_id or self.request_id is None:
+            return
+        self.request_id = None  # cancelled by someone else (the worker shutting down)
+        self._set(HintStatus.CANCELLED, self.result, "")
+
+
+def _best_text(result: HintResult, best: HintRow) -> str:
+    if result.kind is HintKind.BRIDGE:
+        return f"{card_label(best.card)} ({best.value:.0%} to {result.goal})"
+    return f"{card_label(best.card)} ({best.value:.1f} points expected)"

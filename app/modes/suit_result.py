@@ -1,0 +1,121 @@
+"""The Suit practice texts: the task before the play, and the result with every exact chance after it.
+
+Plain functions returning HTML (no Qt), so the wording can be tested on its own.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine.core.seats import Seat
+from engine.session.suit_review import SuitReview
+from engine.session.suit_session import PlayedTrick, SuitResult, SuitSetup
+from engine.suits.compare import LayoutDifference
+from engine.suits.model import rank_char
+
+__all__ = ["percent", "task_html", "tricks_html", "result_html", "MAX_LAYOUTS_SHOWN"]
+
+MAX_LAYOUTS_SHOWN = 4
+
+
+def percent(p: float) -> str:
+    """An exact chance as the app shows it: ``50.48%``."""
+    return f"{100.0 * p:.2f}%"
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' * (n != 1)}"
+
+
+def task_html(setup: SuitSetup) -> str:
+    return (
+        f"<p><b>Make {_tricks(setup.target)}</b> with {escape(setup.holdings)}.</p>"
+        "<p>You play both hands and may lead from either at every trick: click a card of North or "
+        "South (or move with ←/→ and press Enter). The defenders hold one layout, drawn at random, "
+        "and play it double dummy.</p>"
+    )
+
+
+def tricks_html(tricks: tuple[PlayedTrick, ...]) -> str:
+    """The tricks played so far, one line each: ``1. S 2, W 7, N 9, E J → East`` (``W –``: void, a discard)."""
+    if not tricks:
+        return ""
+    rows = []
+    for i, t in enumerate(tricks, start=1):
+        played = dict(t.cards)
+        leader = t.cards[0][0]
+        seats = [Seat((leader + k) % 4) for k in range(4)]
+        cards = ", ".join(f"{s.letter}&nbsp;{rank_char(played[s]) if s in played else '–'}" for s in seats)
+        who = t.winner.name.title()
+        rows.append(f"{i}. {cards} → <b>{who}</b>" if t.declarer_won else f"{i}. {cards} → {who}")
+    return "<p><b>Tricks</b> (your wins in bold)<br>" + "<br>".join(rows) + "</p>"
+
+
+def _layouts(diffs: tuple[LayoutDifference, ...]) -> str:
+    shown = ", ".join(f"{escape(d.west)} / {escape(d.east)} ({percent(d.probability)})" for d in diffs[:MAX_LAYOUTS_SHOWN])
+    more = len(diffs) - MAX_LAYOUTS_SHOWN
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def result_html(setup: SuitSetup, result: SuitResult, review: SuitReview | None, cards_played: int) -> str:
+    """The verdict, the layout, then (once worked out) the best, expert and your own line with their chances."""
+    if result.gave_up:
+        head = f"<b>You gave up</b> after {cards_played} card{'s' * (cards_played != 1)}."
+    elif result.made:
+        head = f"<b>Made:</b> {_tricks(result.tricks)}, target {result.target}."
+    else:
+        head = f"<b>Failed:</b> {_tricks(result.tricks)}, target {result.target}."
+    parts = [f"<p>{head}"]
+    if result.claim_text:
+        parts.append(f" {escape(result.claim_text)}")
+    parts.append("</p>")
+    if review is None:
+        parts.append("<p><i>Working out the exact chances…</i></p>")
+        return "".join(parts)
+    parts.append(f"<p>The layout: West {escape(review.west)}, East {escape(review.east)}.</p>")
+    rows = [("Best line", percent(review.best.chance))]
+    if review.expert is not None and review.expert.line is not None:
+        rows.append(("Expert line", percent(review.expert.line.chance)))
+    rows.append(("Your line", percent(review.yours.chance) if review.decisions else "—"))
+    parts.append("<p><b>Exact chances</b> of " + _tricks(review.target) + " against best defence:</p><table>")
+    parts += [f"<tr><td>{name}:&nbsp;</td><td align='right'><b>{value}</b></td></tr>" for name, value in rows]
+    parts.append("</table>")
+    best = review.best
+    parts.append(
+        f"<p><b>Best line</b> ({percent(best.chance)}): {escape(best.words)} "
+        f"On this layout it takes {_tricks(best.tricks_here)}.</p>"
+    )
+    expert = review.expert
+    if expert is not None:
+        text = f"<p><b>Expert line</b> (library, stated {escape(expert.stated)}): {escape(expert.words)}"
+        if expert.line is not None:
+            text += f" Played exactly (the best continuation where the script stops): {percent(expert.line.chance)}."
+        if expert.corrected and expert.note:
+            text += f" <i>Note: {escape(expert.note)}</i>"
+        parts.append(text + "</p>")
+    if not review.decisions:
+        parts.append("<p><b>Your line:</b> you played no card, so there is no line of yours to value.</p>")
+    else:
+        gap = best.chance - review.yours.chance
+        verdict = "That is the best possible." if review.optimal else f"It gives away {percent(gap)}."
+        parts.append(
+            f"<p><b>Your line</b> ({percent(review.yours.chance)}): your cards where you played them, the best "
+            f"continuation everywhere else (other layouts, other defenders' cards"
+            f"{', and after you stopped' if result.gave_up else ''}). {verdict}</p>"
+        )
+        if review.only_best:
+            parts.append(f"<p>Only the best line makes it with West / East: {_layouts(review.only_best)}.</p>")
+        if review.only_yours:
+            parts.append(f"<p>Only your line makes it with West / East: {_layouts(review.only_yours)}.</p>")
+        if review.only_best or review.only_yours:
+            parts.append("<p><small>Equal cards are shown by the highest; each figure is the chance of all "
+                         "such layouts together.</small></p>")
+    if result.gave_up:
+        why = "you gave up" + (", though no card you played gave anything away" if review.optimal else "")
+        parts.append(f"<p><b>Not solved</b>: {why}.</p>")
+    elif review.optimal:
+        parts.append("<p><b>Solved</b>: your line is as good as the best one.</p>")
+    else:
+        parts.append(f"<p><b>Not solved</b>: your line is {percent(best.chance - review.yours.chance)} "
+                     "short of the best one.</p>")
+    return "".join(parts)
