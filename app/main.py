@@ -16,6 +16,8 @@ def _parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None, help="seed of the first deal shown")
     parser.add_argument("--screenshot", metavar="FILE", help="render the main window to a PNG file and exit")
     parser.add_argument("--mode", choices=[m.value for m in _modes()], default="bridge", help="the game shown first")
+    parser.add_argument("--self-test", action="store_true", help="check the engine and the window, then exit (0 = all passed)")
+    parser.add_argument("--json", action="store_true", help="with --self-test: print the report as JSON")
     return parser.parse_args(argv)
 
 
@@ -39,6 +41,34 @@ def _modes():
 SAMPLE_BRIDGE_PLY = 10  # a sample position: two tricks and a half played
 SAMPLE_HEARTS_TRICKS = 3
 SAMPLE_TIMEOUT_S = 20.0
+SAMPLE_SUIT_ENTRY = 62  # AKT9x opposite xxxx for five tricks: a full-looking table
+SAMPLE_SUIT_DECISIONS = 3  # a finesse taken, the next lead made, second hand has played
+
+
+def _advance_suit_sample(window, settle, deadline: float) -> None:
+    """A suit problem in progress: lead low from South, third hand the cheapest card that wins, again."""
+    from engine.core.seats import Seat
+    from engine.session.suit_session import SuitStage
+
+    from .modes.suit_table import rank_card
+
+    suit = window.suit
+    suit.start_entry(next(c for c in suit.catalogue if c.entry.id == SAMPLE_SUIT_ENTRY))
+    settle()
+    while (s := suit.session) is not None and not s.is_over and time.monotonic() < deadline:
+        if len(s.user_line) >= SAMPLE_SUIT_DECISIONS:
+            return
+        if s.stage is SuitStage.LEAD:
+            seat = Seat.SOUTH if s.hand(Seat.SOUTH) else Seat.NORTH
+            ranks = [r for r in range(2, 15) if s.hand(seat) >> (r - 2) & 1]
+            rank = ranks[0]
+        else:
+            seat = s.to_play
+            ranks = [r for r in range(2, 15) if s.hand(seat) >> (r - 2) & 1]
+            beat = max(r for _, r in s.trick)
+            rank = next((r for r in ranks if r > beat), ranks[0])
+        suit.card_chosen(rank_card(rank))
+        settle()
 
 
 def _advance_to_sample_position(window, app) -> None:
@@ -47,7 +77,7 @@ def _advance_to_sample_position(window, app) -> None:
 
     from .modes.app_mode import AppMode
 
-    window.bridge.pace_ms = window.hearts.pace_ms = 0
+    window.bridge.pace_ms = window.hearts.pace_ms = window.suit.pace_ms = 0
     window.table.set_animation(False, 50)
     deadline = time.monotonic() + SAMPLE_TIMEOUT_S
 
@@ -63,6 +93,9 @@ def _advance_to_sample_position(window, app) -> None:
         return cards[0] if cards else None
 
     settle()
+    if window.mode is AppMode.SUIT:
+        _advance_suit_sample(window, settle, deadline)
+        return
     if window.mode is AppMode.BRIDGE:
         while (s := window.bridge.session) is not None and s.play.ply < SAMPLE_BRIDGE_PLY and time.monotonic() < deadline:
             card = first_playable()
@@ -88,6 +121,10 @@ def _advance_to_sample_position(window, app) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parse_args(sys.argv[1:] if argv is None else argv)
+    if args.self_test:
+        from .self_test import main as self_test
+
+        return self_test(as_json=args.json)
 
     from PySide6.QtWidgets import QApplication
 
