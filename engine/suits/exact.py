@@ -20,6 +20,15 @@ still needed; tricks already won shift the levels down.  After the front at the
 root is known, a strategy realising the chosen vector is read back down the
 tree (at each declarer node, a move whose front holds a vector at least as good
 as the one required there).
+
+Fronts can grow huge (seven outstanding cards give antichains of thousands of
+world sets), so vectors that cannot matter are dropped, in the spirit of αμ's
+cuts: a line's value is known before the search (a simple line, evaluated
+exactly), and a vector ``v`` at a position ``X`` can only be part of a strategy
+worth at most ``mass(v) + mass(worlds that cannot reach X)`` (the defenders can
+steer every world that can reach ``X`` into it).  A vector whose bound is below
+that known value is discarded; the optimum's own vectors always pass, so the
+result is still exact.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .evaluate import line_tricks
+from .evaluate import line_tricks, simple_continuation
 from .model import SuitProblem
 from .position import Position, SuitTable
 
@@ -59,14 +68,60 @@ def _shift(levels: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     return rest, len(levels) - len(rest)
 
 
+class _Mass:
+    """Probability mass of a set of worlds (a bitmask), by byte lookup tables."""
+
+    def __init__(self, weights: tuple[float, ...]) -> None:
+        self.tables = []
+        for start in range(0, len(weights), 8):
+            chunk = weights[start:start + 8]
+            self.tables.append([sum(w for i, w in enumerate(chunk) if b >> i & 1) for b in range(256)])
+
+    def __call__(self, mask: int) -> float:
+        total = 0.0
+        for table in self.tables:
+            total += table[mask & 255]
+            mask >>= 8
+            if not mask:
+                break
+        return total
+
+
 @dataclass
 class FrontSolver:
-    """Pareto fronts of achievable vectors, memoised by (position, levels)."""
+    """Pareto fronts of achievable vectors, memoised by (position, levels).
+
+    With a ``floor`` (the value of some strategy obeying ``restrict``, on the
+    scale of ``top_levels`` levels) vectors that provably cannot beat it are
+    dropped; fronts then hold only what an optimal strategy may need.
+    """
 
     table: SuitTable
     restrict: Callable[[Position, list[int]], list[int]] | None = None
     fronts: dict = field(default_factory=dict)
     nodes: int = 0
+    floor: float | None = None
+    top_levels: int = 0
+    better_floor: Callable[[], float] | None = None
+    _mass: _Mass | None = None
+
+    def _cut(self, pos: Position, levels: tuple[int, ...], vectors: Front) -> Front:
+        """Drop the vectors whose best possible contribution to the root stays below the floor."""
+        if self.floor is None or not vectors:
+            return vectors
+        if self.better_floor is not None and len(vectors) > _BIG_FRONT:
+            # fronts are growing: worth paying for a better line (raising the floor mid-search is
+            # sound: fronts kept so far are only larger than needed)
+            self.floor = max(self.floor, self.better_floor())
+            self.better_floor = None
+        if self._mass is None:
+            self._mass = _Mass(self.table.weights)
+        mass = self._mass
+        valid = self.table.valid(pos)
+        outside = 1.0 - mass(valid)
+        base = (self.top_levels - len(levels)) * mass(valid) + self.top_levels * outside
+        need = self.floor - 1e-9
+        return [v for v in vectors if base + sum(mass(x) for x in v) >= need]
 
     def moves(self, pos: Position) -> list[int]:
         """Declarer's moves, narrowed by ``restrict`` (a scripted line) when one is given."""
@@ -113,7 +168,7 @@ class FrontSolver:
             for m in self.moves(pos):
                 child, _ = t.play(pos, m)
                 acc.extend(self.front(child, levels))
-            result = prune(acc)
+            result = prune(self._cut(pos, levels, acc))
         else:
             valid = t.valid(pos)
             result = [(valid,) * len(levels)]
@@ -121,7 +176,8 @@ class FrontSolver:
                 child, won = t.play(pos, m)
                 outside = valid & ~ws
                 sub = self.child_front(child, won, levels)
-                result = prune([tuple(a & (b | outside) for a, b in zip(av, bv)) for av in result for bv in sub])
+                result = prune(self._cut(pos, levels, [tuple(a & (b | outside) for a, b in zip(av, bv))
+                                                       for av in result for bv in sub]))
         self.fronts[key] = result
         return result
 
@@ -180,6 +236,29 @@ class ExactSolution:
     nodes: int
 
 
+_BIG_FRONT = 64
+"""Front size (before pruning) at which the exact solver pays for PIMC's line as a better floor."""
+
+
+def _value(table: SuitTable, levels: tuple[int, ...], tricks: tuple[int, ...]) -> float:
+    return sum(w * sum(1 for level in levels if t >= level) for w, t in zip(table.weights, tricks))
+
+
+def _plain_line_value(table: SuitTable, levels: tuple[int, ...]) -> float:
+    """Exact value of a plain rule's line: a floor for the unrestricted optimum (it obeys no script)."""
+    return _value(table, levels, line_tricks(table, simple_continuation(table)))
+
+
+def _pimc_line_value(table: SuitTable, target: int | None, levels: tuple[int, ...]) -> float:
+    """Exact value of PIMC's line: usually near the optimum, but it costs a search."""
+    from engine.search.registry import get_algorithm
+
+    from .game import SuitGame
+
+    game = SuitGame(table, target)
+    return _value(table, levels, line_tricks(table, get_algorithm("pimc").run(game).strategy, *game.completion()))
+
+
 def solve_exact(problem: SuitProblem | SuitTable, target: int | None,
                 restrict: Callable[[Position, list[int]], list[int]] | None = None) -> ExactSolution:
     """Best-defence optimum: maximise P(tricks >= target), or expected tricks when ``target`` is None.
@@ -192,7 +271,6 @@ def solve_exact(problem: SuitProblem | SuitTable, target: int | None,
     table = problem if isinstance(problem, SuitTable) else SuitTable(problem)
     top = table.problem.tricks_available
     weights = table.weights
-    solver = FrontSolver(table, restrict)
     root = table.root()
     if target is None:
         levels = tuple(range(1, top + 1))
@@ -200,6 +278,11 @@ def solve_exact(problem: SuitProblem | SuitTable, target: int | None,
         if not 1 <= target <= 13:
             raise ValueError(f"tricks={target}: a trick target must be 1..13")
         levels = (target,)
+    if restrict is None:
+        solver = FrontSolver(table, floor=_plain_line_value(table, levels), top_levels=len(levels),
+                             better_floor=lambda: _pimc_line_value(table, target, levels))
+    else:
+        solver = FrontSolver(table, restrict)
 
     def worth(v: Vector) -> float:
         return sum(weights[i] for bits in v for i in range(len(weights)) if bits >> i & 1)
