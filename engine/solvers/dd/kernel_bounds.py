@@ -8,9 +8,11 @@
   discards his spare cards (those above the ones he follows with); one suit whose
   cashing ends with partner overtaking may be played last for one more trick
   when partner needs no discards.
-* ``sure_trump_tricks``: trumps ranking above all the other side's trumps each
-  win a trick whenever played, so a side takes at least as many tricks as the
-  longer of its two holdings of such trumps.
+* ``sure_trump_tricks`` (the *later-trick* bound, for either side whoever is
+  on lead): trumps ranking above all the other side's trumps each win a trick
+  whenever played, so a side takes at least as many tricks as the longer of its
+  two holdings of such trumps; applied to the defenders of a target it caps the
+  side that needs the tricks.
 
 Both return which cards the bound depended on (every card down to the
 lowest counted winner in each suit used), so a cut-off can be stored in the
