@@ -4,7 +4,8 @@ It hosts the game modes (Bridge, Hearts): each has a controller (the model side,
 asks the worker for computer moves) and a panel beside the table; the window routes the
 table's card intents and the menu actions to the active mode.  Warm-up of the engine's
 numba kernels starts with the window and runs on the worker while the window is
-already usable.
+already usable.  At the end of a bridge deal "Review my play" runs the post-mortem on the
+worker; while its dialog is open the table shows the positions it talks about.
 """
 
 from __future__ import annotations
@@ -23,22 +24,25 @@ from engine.session.double_dummy import DoubleDummyOracle
 
 from .controllers.bridge_controller import AUTO_ORACLE, BridgeController
 from .controllers.hearts_controller import HeartsController
-from .controllers.hint_controller import HintController
+from .controllers.hint_controller import HintConfig, HintController
 from .controllers.mode_controller import ModeController
+from .controllers.review_controller import PlayedDeal, ReviewController
 from .controllers.suit_controller import SuitController
 from .dialogs.info_dialogs import ReadOnlyDialog, about_text, shortcut_rows, statistics_rows
 from .dialogs.settings_dialog import SettingsDialog
 from .modes.app_mode import AppMode
 from .modes.bridge_panel import BridgePanel
+from .modes.bridge_table import review_table_state
 from .modes.hearts_panel import HeartsPanel
 from .modes.suit_panel import SuitPanel
 from .modes.help_text import how_to_play_html
 from .settings import Settings, load_settings, save_settings
 from .stats import Statistics
-from .widgets.card_table import CardTableView
+from .widgets.card_table import MARK_COLOUR, CardTableView
 from .widgets.engine_status import EngineStatusWidget
 from .widgets.hints_panel import HintsPanel
 from .widgets.info_panel import InfoPanel
+from .widgets.review_panel import ReviewDialog
 from .worker import EngineActivity, EngineStatus, EngineWorker, JobDone, JobFailed
 from .worker.warmup import WarmupHook, WarmupReport, discover_warmup_hooks, warmup_job
 
@@ -142,11 +146,16 @@ class MainWindow(QMainWindow):
             hosted.controller.changed.connect(self._refresh)
             hosted.controller.message.connect(self._show_message)
         self.table.card_chosen.connect(self._card_chosen)
-        self.hints = HintController(self.worker, stats_file=stats_file, parent=self)
+        self.hints = HintController(self.worker, stats_file=stats_file, config=HintConfig(explain=True), parent=self)
         self.hints.message.connect(self._show_message)
         self.hints.hint_card_changed.connect(self.table.set_hint_card)
         self.hints_panel = HintsPanel(self.hints, self)
         self.hints_dock = self.hints_panel.make_dock(self, self.hints.requested)  # opens with the first hint
+        self.review = ReviewController(self.worker, parent=self)
+        self.review.message.connect(self._show_message)
+        self.review_dialog: ReviewDialog | None = None
+        self._reviewed_session: object | None = None  # the session whose review is on show
+        self.bridge_panel.review_requested.connect(self.review_play)
         self.mode: AppMode | None = None
 
         self._build_actions()
@@ -257,8 +266,11 @@ class MainWindow(QMainWindow):
 
     def _refresh(self) -> None:
         controller = self.controller
+        if self._reviewed_session is not None and (
+                self.mode is not AppMode.BRIDGE or self.bridge.session is not self._reviewed_session):
+            self._close_review()  # another deal (or mode): the review goes
         state = controller.table_state(self.settings.hand_visibility)
-        if state is not None:
+        if state is not None and self._reviewed_session is None:  # else the review's position stays shown
             self.table.set_state(state)
         title = controller.title()
         self.info_panel.set_info(title, controller.info_rows())
@@ -281,6 +293,52 @@ class MainWindow(QMainWindow):
     def hint(self) -> None:
         """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel."""
         self.hints.request(self.controller)
+
+    def review_play(self) -> ReviewDialog | None:
+        """The post-mortem of the finished bridge deal, in a dialog; the table follows its selection."""
+        session = self.bridge.session
+        if self.mode is not AppMode.BRIDGE or session is None or not session.is_complete:
+            self._show_message("The review is available at the end of a deal")
+            return None
+        if not self.review.request(PlayedDeal.from_session(session)):
+            self._show_message(f"The review could not start: {self.review.error}")
+            return None
+        self._reviewed_session = session
+        if self.review_dialog is None:
+            dialog = ReviewDialog(self.review, self)
+            dialog.position_selected.connect(self._show_review_position)
+            dialog.finished.connect(lambda _result: self._close_review())
+            self.review_dialog = dialog
+        self.review_dialog.show()
+        self.review_dialog.raise_()
+        return self.review_dialog
+
+    def _show_review_position(self, ply: int | None) -> None:
+        """The reviewed deal on the table: as dealt with every costly card ringed (``None``), or the
+        position before the card at ``ply`` with that card ringed and the better card marked."""
+        played, result = self.review.played, self.review.result
+        if played is None or result is None or self._reviewed_session is None:
+            return
+        self.table.set_state(review_table_state(played.replay(ply or 0), played.seat))
+        line = None if ply is None else next((ln for ln in result.lines if ln.ply == ply), None)
+        if line is None:
+            self.table.set_marked_cards(result.costly_cards, MARK_COLOUR)
+            self.table.set_hint_card(None)
+        else:
+            self.table.set_marked_cards((line.card,) if line.costly else (), MARK_COLOUR)
+            self.table.set_hint_card(line.better if line.costly else None)
+
+    def _close_review(self) -> None:
+        """The review dialog closed (or its deal went): stop the review, give the table back."""
+        if self._reviewed_session is None:
+            return
+        self._reviewed_session = None
+        self.review.clear()
+        if self.review_dialog is not None and self.review_dialog.isVisible():
+            self.review_dialog.close()
+        self.table.set_marked_cards(())
+        self.table.set_hint_card(None)
+        self._refresh()
 
     def claim(self) -> QInputDialog | None:
         """Claim: how many of the remaining tricks (checked by the solver), or all of them when plainly right."""

@@ -438,7 +438,7 @@ def describe_summary(summary: DealSummary) -> str:
         how = "verified" if summary.claim.status.value == "verified" else "not verified"
         lines.append(f"Ended by a claim ({how}) with {summary.claim.remaining_tricks} tricks to go.")
     if summary.dd_tricks is None:
-        lines.append("Double-dummy result: not available (the double-dummy solver is not installed).")
+        lines.append("Double-dummy result: not computed (full-deal solves are still too slow to run at the table).")
     else:
         diff = summary.declarer_tricks - summary.dd_tricks
         par = "the same as" if diff == 0 else f"{abs(diff)} {'more' if diff > 0 else 'fewer'} than"

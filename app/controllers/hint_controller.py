@@ -10,6 +10,12 @@ job, and receives
 * the final result as the job's :class:`~app.worker.JobDone`;
 * a failure as :class:`~app.worker.JobFailed`, shown in the panel and the status bar.
 
+Once the values are final they are posted at once, and the same job goes on to
+explain the recommended card in the game's own words (:func:`engine.hints.bridge_hint_for_view`,
+:func:`engine.hints.hearts_hint`, over a few worlds: ``config.explain_*``).  The explanation
+is a teaching aid on top of the values: when it fails the hint still arrives, with a
+one-line note instead of the text; a cancel stops it like the rest of the job.
+
 A new request, a card played, an undo, a new deal or a change of mode cancels the
 outstanding hint (the window calls :meth:`HintController.follow` whenever the table
 changes); the worker stays serial, and the job stops within one solved world.  Each
@@ -20,7 +26,7 @@ thread: an SQLite commit waits for the disk, which the GUI thread should not.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -55,7 +61,9 @@ class HintConfig:
     """How hard the hint engine searches.  Bridge: PIMC (or αμ with ``bridge_max_moves`` > 1) over
     ``bridge_worlds`` worlds, one world per chunk so the time limit and a cancel act between worlds;
     Hearts: MC-Max_n over ``hearts_worlds`` worlds.  ``seed`` fixes the worlds, so the same position
-    gets the same hint."""
+    gets the same hint.  With ``explain`` the job then explains the recommended card over
+    ``explain_*`` worlds; it is off by default so that a bare config asks for the values only
+    (an explanation costs several solves per world)."""
 
     bridge_algorithm: Algorithm = Algorithm.PIMC
     bridge_max_moves: int = 1
@@ -65,6 +73,12 @@ class HintConfig:
     hearts_time_limit: float = 5.0
     seed: int = 0
     min_interval: float = 0.25  # seconds between two partial results
+    explain: bool = False  # after the values, explain the recommended card (the window turns it on)
+    explain_bridge_worlds: int = 16  # the bridge explanation's worlds (every one when at most the limit)
+    explain_bridge_exact_limit: int = 500
+    explain_bridge_max_moves: int = 2  # αμ's M for the declaring side's explanation
+    explain_hearts_worlds: int = 20
+    explain_hearts_time_limit: float = 2.0
 
     def bridge_budget(self) -> AnalysisBudget:
         return AnalysisBudget(worlds=self.bridge_worlds, max_moves=self.bridge_max_moves,
@@ -130,6 +144,34 @@ def _status_message(result: HintResult) -> str:
     return f"hint: {result.worlds_used}/{result.worlds_total} worlds"
 
 
+EXPLAIN_FRACTION = 0.99  # the progress shown while the explanation is computed
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "…"
+
+
+def _explained(final: HintResult, serial: int, post: "Post", report, cancel, explain) -> HintResult:
+    """``final`` with the explanation ``explain()`` returns; the values are posted first so they show
+    while it is computed.  A cancel stops the job; any other failure leaves a note instead."""
+    post(serial, final)
+    report(EXPLAIN_FRACTION, "hint: explaining the recommended card")
+    from engine.analysis.bridge import AnalysisCancelled
+
+    try:
+        text = explain()
+    except AnalysisCancelled:
+        raise JobCancelledError() from None
+    except Exception as exc:  # noqa: BLE001 - the explanation must never cost the hint
+        if cancel.is_set():
+            raise JobCancelledError() from None
+        return replace(final, explanation="", explanation_error=_one_line(exc))
+    if cancel.is_set():
+        raise JobCancelledError()
+    return replace(final, explanation=text)
+
+
 Post = Callable[[int, HintResult], None]
 
 
@@ -172,7 +214,19 @@ def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Pos
                                  cancel=cancel, on_update=on_update, min_interval=config.min_interval)
         except AnytimeCancelled:
             raise JobCancelledError() from None
-        return final[-1]
+        if not config.explain:
+            return final[-1]
+
+        def explain() -> str:
+            from engine.hints import bridge_hint_for_view
+
+            hint = bridge_hint_for_view(view, worlds=config.explain_bridge_worlds,
+                                        exact_limit=config.explain_bridge_exact_limit,
+                                        rng=random.Random(config.seed), max_moves=config.explain_bridge_max_moves,
+                                        cancel=cancel)
+            return hint.text
+
+        return _explained(final[-1], serial, post, report, cancel, explain)
 
     return job
 
@@ -199,7 +253,16 @@ def hearts_hint_job(view: HeartsView, config: HintConfig, serial: int, post: Pos
                                    min_interval=config.min_interval)
         except AnytimeCancelled:
             raise JobCancelledError() from None
-        return final[-1]
+        if not config.explain:
+            return final[-1]
+
+        def explain() -> str:
+            from engine.hints import hearts_hint
+
+            return hearts_hint(view, worlds=config.explain_hearts_worlds,
+                               time_limit=config.explain_hearts_time_limit, seed=config.seed).text
+
+        return _explained(final[-1], serial, post, report, cancel, explain)
 
     return job
 
@@ -366,7 +429,10 @@ class HintController(QObject):
         result: HintResult = done.result
         self._set(HintStatus.DONE, result, "")
         best = next(r for r in result.rows if r.card == result.best)
-        self.message.emit(f"Hint ready: {_best_text(result, best)}")
+        if result.explanation_error:
+            self.message.emit(f"Hint ready: {_best_text(result, best)}; no explanation ({result.explanation_error})")
+        else:
+            self.message.emit(f"Hint ready: {_best_text(result, best)}")
 
     def _on_failed(self, failed: JobFailed) -> None:
         if failed.request_id != self.request_id or self.request_id is None:

@@ -1,9 +1,9 @@
 """The Bridge mode panel: options for the next board, the contract, the play record (undo to any
-card), replay, and the end-of-deal summary."""
+card), replay, and the end-of-deal summary with "Review my play" (the post-mortem, run by the window)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -32,6 +32,8 @@ _ROLE_TEXT = {UserRole.DECLARER: "Declarer (and dummy)", UserRole.DEFENDER: "Def
 
 class BridgePanel(QWidget):
     """Reads the controller after each change; user edits go back to it as intents."""
+
+    review_requested = Signal()  # "Review my play" at the end of a deal
 
     def __init__(self, controller: BridgeController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -82,12 +84,17 @@ class BridgePanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary.setStyleSheet("background: #fff8dc; color: #222; border: 1px solid #d9c98c; padding: 6px;")
+        self.review = QPushButton("Review my play", self)
+        self.review.setToolTip("For each of your cards, the chance of making before and after it; "
+                               "the costly ones with the better card and why")
+        self.review.clicked.connect(self.review_requested)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(options)
         layout.addWidget(contract_box)
         layout.addWidget(self.summary)
+        layout.addWidget(self.review)
         layout.addWidget(record_box, 1)
         controller.changed.connect(self.refresh)
         self.refresh()
@@ -123,6 +130,7 @@ class BridgePanel(QWidget):
             self.summary.show()
         else:
             self.summary.hide()
+        self.review.setVisible(c.last_summary is not None)
         cards = c.play_record()
         if tuple(self.record.item(i).text() for i in range(self.record.count())) != cards:
             self.record.clear()

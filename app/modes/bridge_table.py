@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.bridge.play import BridgePlay
 from engine.core.deal import Deal
 from engine.core.seats import Seat
 from engine.session.bridge_session import BridgeSession, UserRole
@@ -9,7 +10,7 @@ from engine.session.bridge_session import BridgeSession, UserRole
 from ..settings import HandVisibility
 from ..widgets.table_state import SeatHand, TableCard, TableState, display_order
 
-__all__ = ["bridge_table_state", "unplayed_deal_state"]
+__all__ = ["bridge_table_state", "review_table_state", "unplayed_deal_state"]
 
 
 def _label(seat: Seat, session: BridgeSession) -> str:
@@ -66,3 +67,18 @@ def unplayed_deal_state(deal: Deal, visibility: HandVisibility, bottom: Seat = S
         else:
             hands.append(SeatHand(seat, label, hidden_count=len(deal[seat])))
     return TableState(tuple(hands), bottom_seat=bottom)  # type: ignore[arg-type]
+
+
+def review_table_state(play: BridgePlay, bottom: Seat) -> TableState:
+    """A position of a finished deal under review: every hand face up (the deal is over), nothing
+    playable, and the trick in progress at that point."""
+    hands = []
+    for seat in Seat:
+        label = seat.name.title() + (" (you)" if seat == bottom else "")
+        if seat == play.declarer.partner:
+            label += " (dummy)"
+        elif seat == play.declarer and seat != bottom:
+            label += " (declarer)"
+        hands.append(SeatHand(seat, label, tuple(TableCard(c) for c in display_order(play.hand(seat)))))
+    trick = tuple((p.seat, p.card) for p in play.current_trick.plays())
+    return TableState(tuple(hands), trick, bottom_seat=bottom)  # type: ignore[arg-type]

@@ -9,7 +9,8 @@ def how_to_play_html(solver_installed: bool) -> str:
     solver = (
         "The double-dummy solver is installed: contracts come from its table and claims are checked by it."
         if solver_installed
-        else "The double-dummy solver is not installed: contracts come from a point-count estimate "
+        else "The double-dummy solver is not used at the table yet (full deals still take it seconds to "
+        "minutes): contracts come from a point-count estimate "
         "(combined high-card points give the notrump tricks, each trump beyond seven in an eight-card "
         "or longer fit adds one) and a claim is offered only when every card of the hand on lead is a "
         "winner nobody can take over or trump."

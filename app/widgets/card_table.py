@@ -5,10 +5,14 @@ Right (and Home / End) move a focus card among the playable cards, Enter or Spac
 chooses it.  Hovering an unplayable card shows why it cannot be played.  A card that
 moves from a hand into the trick between two states glides there (optional animation).
 The hint's recommended card (:meth:`CardTableView.set_hint_card`) gets a purple ring and
-a ★ tag that stays visible even where the fan covers most of the card.
+a ★ tag that stays visible even where the fan covers most of the card.  Marked cards
+(:meth:`CardTableView.set_marked_cards`: the post-mortem's costly cards) get a ring in
+their colour (red by default) with a "!" tag where the hint's ★ would go.
 """
 
 from __future__ import annotations
+
+from typing import Iterable
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
@@ -22,13 +26,14 @@ from .card_painter import CardLook, paint_card
 from .table_layout import Side, TableLayout, compute_layout, side_of
 from .table_state import SeatHand, TableCard, TableState
 
-__all__ = ["CardTableView", "HINT_COLOUR"]
+__all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR"]
 
 _FELT = QColor("#1d6b45")
 _FELT_EDGE = QColor("#14523a")
 _LABEL = QColor("#f3f1e7")
 _ACTIVE_LABEL = QColor("#ffd866")
 HINT_COLOUR = QColor("#8e24aa")  # the hint's recommended card (the hints panel uses it too)
+MARK_COLOUR = QColor("#d32f2f")  # marked cards: the review's costly cards
 
 
 class CardTableView(QWidget):
@@ -48,6 +53,7 @@ class CardTableView(QWidget):
         self._focus: Card | None = None
         self._active_seat: Seat | None = None
         self._hint: Card | None = None
+        self._marked: dict[Card, QColor] = {}
         self._animate = True
         self._animation_ms = 250
         self._flights: dict[Seat, QRectF] = {}  # trick cards gliding in: seat -> start rect
@@ -103,6 +109,24 @@ class CardTableView(QWidget):
             if area is not None:
                 self.update(area.toAlignedRect().adjusted(-2, -2, 2, 2))
 
+    @property
+    def marked_cards(self) -> frozenset[Card]:
+        """The cards ringed by :meth:`set_marked_cards`."""
+        return frozenset(self._marked)
+
+    def marked_colour(self, card: Card) -> QColor | None:
+        return self._marked.get(card)
+
+    def set_marked_cards(self, cards: Iterable[Card], colour: QColor = MARK_COLOUR) -> None:
+        """Ring ``cards`` (face-up hand cards) in ``colour``, replacing any earlier marks; an empty
+        iterable clears them.  Marks on cards that leave the hands go with them (:meth:`set_state`)."""
+        new = {c: QColor(colour) for c in cards}
+        old, self._marked = self._marked, new
+        for c in set(old) | set(new):
+            area = self._hint_area(c)
+            if area is not None:
+                self.update(area.toAlignedRect().adjusted(-2, -2, 2, 2))
+
     def _hint_area(self, card: Card) -> QRectF | None:
         """The card's rect with room for the hint's tag above and below it."""
         rect = self.card_rect(card)
@@ -129,6 +153,7 @@ class CardTableView(QWidget):
             self._focus = None
         if self._hint is not None and self._hint not in state.hand_cards:
             self._hint = None  # played (or the hand changed): nothing to mark any more
+        self._marked = {c: q for c, q in self._marked.items() if c in state.hand_cards}
         self._start_flights(previous, old_layout)
         self.update()
 
@@ -313,7 +338,8 @@ class CardTableView(QWidget):
         for tc in hand.cards:
             rect = self.card_rect(tc.card)
             assert rect is not None
-            area = self._hint_area(tc.card) if tc.card == self._hint else rect
+            tagged = tc.card == self._hint or tc.card in self._marked
+            area = self._hint_area(tc.card) if tagged else rect
             if area is None or not area.intersects(dirty):
                 continue
             look = CardLook(
@@ -322,29 +348,36 @@ class CardTableView(QWidget):
                 unplayable=bool(tc.unplayable_reason),
             )
             paint_card(p, rect, tc.card, look, self._deck)
+            top = side_of(hand.seat, self._state.bottom_seat) is Side.TOP
+            if tc.card in self._marked:
+                self._paint_tagged_ring(p, rect, top, self._marked[tc.card], "!", 0.03)
             if tc.card == self._hint:
-                self._paint_hint_mark(p, rect, side_of(hand.seat, self._state.bottom_seat) is Side.TOP)
+                self._paint_hint_mark(p, rect, top)
 
     def _paint_hint_mark(self, p: QPainter, rect: QRectF, below: bool) -> None:
         """A ring inside the card and a ★ tag over its edge (under it for the top hand, above otherwise),
         on the left where a fanned card always shows."""
+        self._paint_tagged_ring(p, rect, below, HINT_COLOUR, "★", 0.03)
+
+    @staticmethod
+    def _paint_tagged_ring(p: QPainter, rect: QRectF, below: bool, colour: QColor, symbol: str, inset: float) -> None:
         w = rect.width()
         p.save()
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(HINT_COLOUR, max(2.0, w * 0.05)))
-        inset = w * 0.03
+        p.setPen(QPen(colour, max(2.0, w * 0.05)))
+        inset = w * inset
         p.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), w * 0.07, w * 0.07)
         tag_w, tag_h = max(16.0, w * 0.3), max(13.0, w * 0.24)
         y = rect.bottom() - tag_h * 0.35 if below else rect.top() - tag_h * 0.65
         tag = QRectF(rect.left() + w * 0.02, y, tag_w, tag_h)
         p.setPen(QPen(QColor("#ffffff"), 1.0))
-        p.setBrush(HINT_COLOUR)
+        p.setBrush(colour)
         p.drawRoundedRect(tag, tag_h * 0.3, tag_h * 0.3)
         font = QFont()
         font.setPixelSize(max(9, round(tag_h * 0.75)))
         font.setBold(True)
         p.setFont(font)
-        p.drawText(tag, Qt.AlignmentFlag.AlignCenter, "★")
+        p.drawText(tag, Qt.AlignmentFlag.AlignCenter, symbol)
         p.restore()
 
     def _paint_trick(self, p: QPainter) -> None:

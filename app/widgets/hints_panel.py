@@ -16,9 +16,10 @@ are in use, and can be closed, floated or moved to the left by the user.
 
 The panel is a view: it reads :class:`HintView`-like state from the hint controller
 (plain frozen data defined here, built by the controller) and sends only intents
-(cancel).  An explanation of the recommended card can be added later:
-:attr:`HintResult.explanation`, or :meth:`HintsPanel.show_explanation`; the text area
-stays hidden while there is none.
+(cancel).  Under the bars, the hints engine's explanation of the recommended card
+(:attr:`HintResult.explanation`, or :meth:`HintsPanel.show_explanation`) in a text area
+that stays hidden while there is none; while it is being computed the final values are
+already shown with "Explaining…", and when it fails a one-line note says so.
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ class HintResult:
     measure (``"make 4♠"``, ``"beat 3NT"``); ``complete`` is False when the search stopped
     before its world budget (time limit).  ``baseline`` is what every card already counts
     (Hearts: the points taken so far this hand; the bars start there).  ``explanation`` is the
-    hints engine's text (empty until it exists)."""
+    hints engine's text (empty until it exists); ``explanation_error`` says in one line why there
+    is none when the explanation failed."""
 
     kind: HintKind
     rows: tuple[HintRow, ...]
@@ -108,6 +110,7 @@ class HintResult:
     fraction: float = 1.0
     baseline: float = 0.0
     explanation: str = ""
+    explanation_error: str = ""
 
     def row(self, card: Card) -> HintRow:
         for r in self.rows:
@@ -419,4 +422,8 @@ class HintsPanel(QFrame):
             return "Cancelled." + (" The values above are partial." if result is not None else "")
         if status is HintStatus.THINKING and result is None:
             return "Waiting for the first worlds…"
+        if status is HintStatus.THINKING and result.final and not result.explanation:
+            return "Explaining the recommended card…"
+        if result is not None and result.explanation_error:
+            return f"No explanation this time: {result.explanation_error}"
         return ""
