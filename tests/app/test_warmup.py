@@ -64,3 +64,12 @@ def test_warmup_on_the_worker_shows_compiling_then_idle(qtbot):
         assert all(isinstance(p, JobProgress) for p in progress) and progress[-1].fraction == 1.0
     finally:
         assert worker.shutdown(10)
+
+
+def test_the_engine_kernel_packages_have_warmup_hooks_that_run() -> None:
+    from app.worker.warmup import discover_warmup_hooks, find_warmup_modules
+
+    modules = find_warmup_modules()
+    assert {"engine.solvers.dd.warmup", "engine.solvers.hearts.warmup"} <= set(modules)
+    for hook in discover_warmup_hooks():
+        hook.run()  # raises if a kernel fails to load or compile
