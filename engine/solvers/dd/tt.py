@@ -17,9 +17,13 @@ leader and the strain.  A pattern can only be matched by scanning (its length
 ``k`` differs per entry), so the bucket must be wide: measured on random deals,
 with 4 ways the search visited 10-100 times more
 nodes than with an unbounded bucket; 256 ways come within 1.1-1.6 times of it
-and scanning more costs more time than it saves.
+and scanning more costs more time than it saves.  Some groups still hold
+thousands of patterns, so an entry that fixes the top card of every non-empty
+suit (most do) goes to a second bucket whose hash also includes those cards'
+owners; a probe scans both buckets (the group's and the position's fine one).
+On a hard deal this cut the nodes of one search from 106 to 31 million.
 
-* tag: a 64-bit hash of word 0 and the meta bits (0 = empty slot);
+* tag: the bucket's hash (group, or group and top-card owners; 0 = empty slot);
 * word 0: the 16 suit lengths (4 bits each, hand-major);
 * word 1, 2: owner codes of suits 0/1 and 2/3 (26 bits each, two bits per card
   from the top down, masked to the pattern's ``k`` cards);
@@ -101,6 +105,14 @@ def _tag(lengths, meta):
 
 
 @kernel
+def _fine_tag(lengths, meta, codes):
+    """The tag of entries that fix every non-empty suit's top card: it also hashes those cards' owners."""
+    tops = ((codes[0] >> 24) & 3) | (((codes[1] >> 24) & 3) << 2) | (((codes[2] >> 24) & 3) << 4)
+    tops |= ((codes[3] >> 24) & 3) << 6
+    return _tag(lengths ^ ((tops + 1) * 0x9E3779B97F4A7C15), meta)
+
+
+@kernel
 def _bucket(tt, tag):
     nb = tt.shape[1] // WAYS
     return ((tag >> 23) & (nb - 1)) * WAYS
@@ -149,13 +161,18 @@ def probe(tt, h, lengths, codes, meta, out):
     (what a cut-off on that bound depends on); ``hint`` is a suggested lead
     (``-1`` for none).
     """
-    tag = _tag(lengths, meta)
-    base = _bucket(tt, tag)
     out[0] = 0
     out[1] = 13
     out[2] = 0
     out[3] = 0
     out[4] = -1
+    _probe_bucket(tt, h, lengths, codes, meta, out, _tag(lengths, meta))
+    _probe_bucket(tt, h, lengths, codes, meta, out, _fine_tag(lengths, meta, codes))
+
+
+@kernel
+def _probe_bucket(tt, h, lengths, codes, meta, out, tag):
+    base = _bucket(tt, tag)
     tags = tt[0]
     for i in range(base, base + WAYS):
         if tags[i] != tag:
@@ -210,7 +227,13 @@ def store(tt, h, lengths, codes, meta, relevant, lb, ub, hint, tricks_left, gene
         af = (alive >> (13 * s)) & 0x1FFF
         above = POP13[af >> (hint % 13 + 1)]
         hint_code = s * 16 + above + 1
-    tag = _tag(lengths, meta)
+    full = True
+    for s in range(4):
+        if ((ks >> (4 * s)) & 15) == 0 and (lengths >> (4 * s)) & 15 | (lengths >> (16 + 4 * s)) & 15 | (
+            lengths >> (32 + 4 * s)
+        ) & 15 | (lengths >> (48 + 4 * s)) & 15:
+            full = False
+    tag = _fine_tag(lengths, meta, codes) if full else _tag(lengths, meta)
     base = _bucket(tt, tag)
     victim = base
     victim_rank = 1 << 62
