@@ -189,7 +189,7 @@ class BridgeController(QObject):
             if oracle is None:
                 self._on_engine_failed(text)
                 return
-            self.message.emit(f"The double-dummy solver failed ({text}); the contract comes from the point-count estimate")
+            self.message.emit(f"The double-dummy solver did not finish ({text}); the contract comes from the point-count estimate")
             self._analyse(board, None, label)
 
         self._requests.submit(job, label, self._on_board_ready, failed)
@@ -438,7 +438,7 @@ def describe_summary(summary: DealSummary) -> str:
         how = "verified" if summary.claim.status.value == "verified" else "not verified"
         lines.append(f"Ended by a claim ({how}) with {summary.claim.remaining_tricks} tricks to go.")
     if summary.dd_tricks is None:
-        lines.append("Double-dummy result: not computed (full-deal solves are still too slow to run at the table).")
+        lines.append("Double-dummy result: not known (the contract came without the double-dummy solver).")
     else:
         diff = summary.declarer_tricks - summary.dd_tricks
         par = "the same as" if diff == 0 else f"{abs(diff)} {'more' if diff > 0 else 'fewer'} than"

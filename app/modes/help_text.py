@@ -7,10 +7,13 @@ __all__ = ["how_to_play_html"]
 
 def how_to_play_html(solver_installed: bool) -> str:
     solver = (
-        "The double-dummy solver is installed: contracts come from its table and claims are checked by it."
+        "The double-dummy solver chooses the contract: before the play it solves North-South's ten "
+        "table entries (each strain, North or South declaring), which takes a few seconds on most deals "
+        "(the status bar shows which entry it is on; <i>New deal</i> cancels it). The end-of-deal summary "
+        "compares your result with the double-dummy one, and a claim is accepted only if the solver "
+        "agrees that your side takes those tricks against any defence."
         if solver_installed
-        else "The double-dummy solver is not used at the table yet (full deals still take it seconds to "
-        "minutes): contracts come from a point-count estimate "
+        else "The double-dummy solver is not installed: contracts come from a point-count estimate "
         "(combined high-card points give the notrump tricks, each trump beyond seven in an eight-card "
         "or longer fit adds one) and a claim is offered only when every card of the hand on lead is a "
         "winner nobody can take over or trump."
@@ -23,7 +26,8 @@ def how_to_play_html(solver_installed: bool) -> str:
         "hover over one to see why.</p>"
         "<p>A random board gives North-South the greater share of the high cards (the table is turned "
         "a quarter if East-West have more); the other deal filters look for a game or a slam for "
-        "North-South.</p>"
+        "North-South, or a 3NT whose fate depends on the opening lead (deals the point count rules out "
+        "are skipped without solving).</p>"
         "<p><b>The contract</b> is chosen automatically: North-South declare, and every contract North "
         "or South makes double-dummy is scored with duplicate scoring at the board's vulnerability; the "
         "best score wins (ties: the lower level, then South). When North-South make nothing, the least "

@@ -308,7 +308,8 @@ class BridgeSession:
         result = self.play.result()
         if result.score is None:  # pragma: no cover - sessions always play whole deals
             raise BridgeSessionError("the deal did not account for all 13 tricks")
-        dd = None if self.dd_table is None else self.dd_table.get(self.contract.strain, self.declarer)
+        known = self.dd_table is not None and self.dd_table.has(self.contract.strain, self.declarer)
+        dd = self.dd_table.get(self.contract.strain, self.declarer) if known else None  # type: ignore[union-attr]
         return DealSummary(
             self.contract, self.declarer, result.declarer_tricks, result.score, result.claim, dd,
             self.user_on_declaring_side,

@@ -20,7 +20,7 @@ from engine.solvers.dd.reference import reference_tricks_per_card
 class _EndingOracle:
     """Exact double-dummy answers for endings (plain minimax); enough to check late claims."""
 
-    def table(self, deal: Deal):
+    def declarer_tricks(self, deal: Deal, strain, declarer):
         raise NotImplementedError("not needed by these tests")
 
     def tricks_per_card(self, deal, strain, leader, played=()):
@@ -234,7 +234,7 @@ def test_the_computer_player_is_any_registry_player_with_checked_settings(qtbot,
 
 def test_a_failing_solver_falls_back_to_the_estimate(qtbot, window):
     class Broken:
-        def table(self, deal):
+        def declarer_tricks(self, deal, strain, declarer):
             raise RuntimeError("table kernel crashed")
 
         def tricks_per_card(self, deal, strain, leader, played=()):
@@ -246,3 +246,34 @@ def test_a_failing_solver_falls_back_to_the_estimate(qtbot, window):
     qtbot.waitUntil(lambda: w.bridge.session is not None, timeout=10_000)
     assert w.bridge.session.choice.method.value == "point-count estimate"
     assert w.bridge.session.board.number == 2
+
+
+class _TableOracle(_EndingOracle):
+    """North-South make nine tricks in notrump and seven elsewhere; exact on endings (for claims)."""
+
+    def __init__(self):
+        self.cells: list[tuple[int, int]] = []
+        self.threads: set[str] = set()
+
+    def declarer_tricks(self, deal, strain, declarer):
+        self.cells.append((strain, declarer))
+        self.threads.add(threading.current_thread().name)
+        return 9 if strain == 4 else 7
+
+
+def test_the_solver_chooses_the_contract_and_the_summary_gives_the_double_dummy_result(qtbot, tmp_path):
+    oracle = _TableOracle()
+    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=oracle)
+    w.bridge.pace_ms = 0
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.bridge.session is not None, timeout=10_000)
+    s = w.bridge.session
+    assert (str(s.contract), s.choice.method.value) == ("3NT", "double-dummy table")
+    assert len(oracle.cells) == 10 and {d for _, d in oracle.cells} == {0, 2} and oracle.threads == {"tenace-engine"}
+    assert dict((r.label, r.value) for r in w.info_panel.rows)["Contract by"] == "double-dummy table"
+    _play_by_clicks_until(qtbot, w, 52)
+    text = w.bridge_panel.summary.text()
+    assert "Double-dummy: declarer takes 9;" in text
+    diff = w.bridge.last_summary.declarer_tricks - 9
+    assert ("the same as" in text) if diff == 0 else (f"{abs(diff)} {'more' if diff > 0 else 'fewer'} than" in text)

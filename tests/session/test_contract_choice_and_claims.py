@@ -131,8 +131,8 @@ class _LeadOracle:
     def __init__(self, defender_tricks_by_leader):
         self.by_leader = defender_tricks_by_leader
 
-    def table(self, deal):
-        return [[7, 6, 7, 6]] * 4 + [[9, 4, 9, 4]]
+    def declarer_tricks(self, deal, strain, declarer):
+        return ([[7, 6, 7, 6]] * 4 + [[9, 4, 9, 4]])[strain][declarer]
 
     def tricks_per_card(self, deal, strain, leader, played=()):
         assert strain == Strain.NOTRUMP and not played

@@ -140,3 +140,27 @@ def test_bad_positions_raise_clear_errors() -> None:
         SOLVER.tricks([1, 1, 2, 4], 4, 0)
     with pytest.raises(DoubleDummyError, match="strain"):
         SOLVER.tricks(deal, 7, 0)
+
+
+def test_a_node_budget_gives_up_cleanly_and_the_solver_stays_exact():
+    from engine.core.deal import random_deals
+    from engine.solvers.dd import DoubleDummyGaveUp
+
+    solver = DoubleDummySolver(8)
+    deal = random_deals(3, 1)[0]
+    rng = random.Random(3)
+    for limit in (1, 50, 2_000):
+        with pytest.raises(DoubleDummyGaveUp, match=f"gave up after {limit:,} nodes"):
+            solver.tricks_per_card(deal, 4, 1, node_limit=limit)
+        with pytest.raises(DoubleDummyGaveUp):
+            solver.table(deal, node_limit=limit)
+    with pytest.raises(DoubleDummyError, match="node limit 0"):
+        solver.tricks(deal, 4, 1, node_limit=0)
+    # after giving up (hands restored, partial work kept) it answers endings exactly, with or without a budget
+    for _ in range(20):
+        cards = rng.sample(range(52), 12)
+        ending = Deal.from_masks([sum(1 << c for c in cards[i * 3 : (i + 1) * 3]) for i in range(4)])
+        strain, leader = rng.randrange(5), rng.randrange(4)
+        expected = reference_tricks_per_card(ending.masks, strain, leader, ())
+        assert solver.tricks_per_card(ending, strain, leader) == expected
+        assert solver.tricks_per_card(ending, strain, leader, node_limit=10_000) == expected

@@ -4,6 +4,6 @@ Import :class:`DoubleDummySolver` from here; see :mod:`.api` for what the
 numbers mean and :mod:`.kernel_search` for how the search works.
 """
 
-from .api import DDTable, DoubleDummyError, DoubleDummySolver, describe_per_card
+from .api import DDTable, DoubleDummyError, DoubleDummyGaveUp, DoubleDummySolver, describe_per_card
 
-__all__ = ["DoubleDummySolver", "DoubleDummyError", "DDTable", "describe_per_card"]
+__all__ = ["DoubleDummySolver", "DoubleDummyError", "DoubleDummyGaveUp", "DDTable", "describe_per_card"]

@@ -19,6 +19,11 @@ the cards played to it so far.  The solver owns a bounded transposition table
 that keeps its (always exact) entries between calls, so consecutive positions
 of one deal, the cards of one decision and the worlds of a batch share work.
 One solver must not be used by two threads at once; use one per thread.
+
+Every query takes an optional ``node_limit``: the search gives up after that many
+nodes and raises :class:`DoubleDummyGaveUp` (what it learnt so far stays in the
+table, and it is all exact).  Interactive callers use it so that one rare deal
+the solver finds hard cannot hold the table for minutes.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ ensure_fresh_cache()
 from . import kernel_search  # noqa: E402  (after the cache check)
 from .tt import new_table  # noqa: E402
 
-__all__ = ["DoubleDummySolver", "DoubleDummyError", "DDTable", "Hands", "DEFAULT_TABLE_MB", "describe_per_card"]
+__all__ = ["DoubleDummySolver", "DoubleDummyError", "DoubleDummyGaveUp", "DDTable", "Hands", "DEFAULT_TABLE_MB", "describe_per_card"]
 
 Hands = Union[Deal, Sequence[Union[CardSet, int]]]
 """Four hands indexed by seat N, E, S, W (a deal or masks)."""
@@ -52,6 +57,14 @@ STRAIN_LETTERS = ("S", "H", "D", "C", "NT")
 
 class DoubleDummyError(ValueError):
     """A position the solver cannot accept; the message says which seat or card is wrong and why."""
+
+
+class DoubleDummyGaveUp(RuntimeError):
+    """The search used up its node budget before finding the answer."""
+
+    def __init__(self, node_limit: int) -> None:
+        super().__init__(f"the double-dummy search gave up after {node_limit:,} nodes")
+        self.node_limit = node_limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +149,19 @@ class DoubleDummySolver:
         """Forget every stored position (never needed for correctness)."""
         self._tt[:] = 0
 
-    def _next_call(self) -> None:
-        self._ws[-1][1] += 1  # table generation: older entries are replaced first
+    def _next_call(self, node_limit: int | None) -> None:
+        ctx = self._ws[-1]
+        ctx[1] += 1  # table generation: older entries are replaced first
+        if node_limit is not None and node_limit < 1:
+            raise DoubleDummyError(f"node limit {node_limit} must be at least 1")
+        ctx[5] = 0 if node_limit is None else ctx[0] + node_limit
+
+    @staticmethod
+    def _answer(value: int, node_limit: int | None) -> int:
+        if value == kernel_search.GAVE_UP:
+            assert node_limit is not None
+            raise DoubleDummyGaveUp(node_limit)
+        return int(value)
 
     def _position(self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card]):
         masks = _masks(hands)
@@ -157,37 +181,44 @@ class DoubleDummySolver:
         return self._guess if 0 <= self._guess <= tricks_left else tricks_left // 2
 
     # --- queries -------------------------------------------------------------------
-    def tricks(self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card] = ()) -> int:
+    def tricks(
+        self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (),
+        *, node_limit: int | None = None,
+    ) -> int:
         """Tricks the side of the seat to play next takes from the start of the current trick."""
         h, strain_i, leader_i, arr, n = self._position(hands, strain, leader, played)
         tricks_left = bin(int(h[leader_i])).count("1")
-        self._next_call()
-        ns = int(
+        self._next_call(node_limit)
+        ns = self._answer(
             kernel_search.solve_position(
                 h, strain_i, leader_i, arr, n, self._first_guess(tricks_left), self._tt, *self._ws
-            )
+            ),
+            node_limit,
         )
         self._guess = ns
         mover = (leader_i + n) % 4
         return ns if mover % 2 == 0 else tricks_left - ns
 
     def tricks_per_card(
-        self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card] = ()
+        self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (),
+        *, node_limit: int | None = None,
     ) -> dict[Card, int]:
         """For every legal card of the seat to play: tricks its side takes from the current trick's start."""
         h, strain_i, leader_i, arr, n = self._position(hands, strain, leader, played)
         tricks_left = bin(int(h[leader_i])).count("1")
         out = np.empty(52, dtype=np.int64)
-        self._next_call()
-        self._guess = int(
+        self._next_call(node_limit)
+        self._guess = self._answer(
             kernel_search.solve_cards(
                 h, strain_i, leader_i, arr, n, self._first_guess(tricks_left), self._tt, *self._ws, out
-            )
+            ),
+            node_limit,
         )
         return _per_card(out, (leader_i + n) % 4, tricks_left)
 
     def batch_tricks_per_card(
-        self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card] = ()
+        self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (),
+        *, node_limit: int | None = None,
     ) -> list[dict[Card, int]]:
         """:meth:`tricks_per_card` for many worlds of one decision, in one kernel call.
 
@@ -207,19 +238,19 @@ class DoubleDummySolver:
                 )
         stacked = np.stack([a[0] for a in arrays])
         out = np.empty((len(arrays), 52), dtype=np.int64)
-        self._next_call()
-        kernel_search.solve_batch(stacked, strain_i, leader_i, arr, n, self._tt, *self._ws, out)
+        self._next_call(node_limit)
+        self._answer(kernel_search.solve_batch(stacked, strain_i, leader_i, arr, n, self._tt, *self._ws, out), node_limit)
         tricks_left = bin(int(first[leader_i])).count("1")
         return [_per_card(out[i], mover, tricks_left) for i in range(len(arrays))]
 
-    def table(self, deal: Hands) -> DDTable:
+    def table(self, deal: Hands, *, node_limit: int | None = None) -> DDTable:
         """The 5 × 4 double-dummy table of a deal (any equal hand sizes; all hands at a trick start)."""
         masks = _masks(deal)
         _validate(masks, 0, ())
         h = np.array(masks, dtype=np.int64)
         out = np.zeros((5, 4), dtype=np.int64)
-        self._next_call()
-        kernel_search.solve_table(h, self._tt, *self._ws, out)
+        self._next_call(node_limit)
+        self._answer(kernel_search.solve_table(h, self._tt, *self._ws, out), node_limit)
         tricks_left = bin(masks[0]).count("1")
         rows = []
         for strain in range(5):

@@ -29,6 +29,8 @@ from .tt import position_key, probe, store
 __all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch"]
 
 YES = 1 << 62
+GAVE_UP = -1
+"""What every driver returns when the node budget in ``ctx[5]`` ran out (nothing wrong is stored)."""
 CARDS = (1 << 52) - 1
 PLIES = 56
 
@@ -37,7 +39,8 @@ def new_workspace() -> tuple[np.ndarray, ...]:
     """Scratch buffers of one search thread: moves, scores, trick cards, key codes, probe output, frames, counters.
 
     Counters: ``[0]`` nodes visited, ``[1]`` table generation (bumped per call), ``[2]`` table
-    probes, ``[3]`` quick-trick cut-offs, ``[4]`` table cut-offs.
+    probes, ``[3]`` quick-trick cut-offs, ``[4]`` table cut-offs; ``[5]`` is an input: the node
+    count at which a search gives up (``0``: never), see :data:`GAVE_UP`.
     """
     return (
         np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
@@ -159,6 +162,11 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
         ns_moves = (mover & 1) == 0
         if descending:
             ctx[0] += 1
+            if ctx[5] > 0 and ctx[0] > ctx[5]:
+                for up in range(d - 1, ply0 - 1, -1):  # take back the moves on the stack
+                    seat = (frames[up, _LEADER] + frames[up, _POS]) & 3
+                    h[seat] ^= 1 << moves[up, frames[up, _I]]
+                return GAVE_UP
             terminal = False
             hint = -1
             if pos == 0:
@@ -277,6 +285,8 @@ def _exact(h, trump, leader, pos, ply, tleft, guess, lo, hi, tt, moves, scores, 
     while lo < hi:
         t = min(max(g, lo + 1), hi)
         r = _search(h, trump, leader, pos, ply, t, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+        if r == GAVE_UP:
+            return GAVE_UP
         if r & YES:
             lo = t
             g = t + 1
@@ -345,10 +355,14 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
             wi = trick_winner_index(tc, 0, 4, trump)
             winner = (leader + wi) & 3
             won = 1 if (winner & 1) == 0 else 0
-            v = won + _exact(h, trump, winner, 0, ply + 1, tleft - 1, g - won, 0, tleft - 1, tt, moves, scores, tc, keys, probes, frames, ctx)
+            v = _exact(h, trump, winner, 0, ply + 1, tleft - 1, g - won, 0, tleft - 1, tt, moves, scores, tc, keys, probes, frames, ctx)
+            if v != GAVE_UP:
+                v += won
         else:
             v = _exact(h, trump, leader, pos + 1, ply + 1, tleft, g, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
         h[mover] ^= bit
+        if v == GAVE_UP:
+            return GAVE_UP
         g = v
         out[c] = v
         s = c // 13
@@ -373,6 +387,8 @@ def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, k
                 total += POP13[(worlds[i, leader] >> (13 * s)) & 0x1FFF]
             g = total // 2
         g = solve_cards(worlds[i], trump, leader, played, nplayed, g, tt, moves, scores, tc, keys, probes, frames, ctx, out[i])
+        if g == GAVE_UP:
+            return GAVE_UP
     return g
 
 
@@ -389,6 +405,8 @@ def solve_table(hands, tt, moves, scores, tc, keys, probes, frames, ctx, out):
             for seat in range(4):
                 h[seat] = hands[seat]
             v = _exact(h, strain, leader, 0, 0, tleft, g, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+            if v == GAVE_UP:
+                return GAVE_UP
             out[strain, leader] = v
             g = v
     return 0
