@@ -128,6 +128,9 @@ class BridgePanel(QWidget):
         if c.last_summary is not None:  # first, so that the list below is scrolled at its final size
             self.summary.setText(describe_summary(c.last_summary))
             self.summary.show()
+            width = self.contract_label.width()  # laid out already; the summary spans the same column
+            if width > 100:  # a word-wrapped label's own hint can be a line short in this narrow panel
+                self.summary.setMinimumHeight(self.summary.heightForWidth(width))
         else:
             self.summary.hide()
         self.review.setVisible(c.last_summary is not None)
