@@ -160,14 +160,16 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._apply_settings()
-        self.set_mode(mode)
-        if self.settings_problems:
-            self.statusBar().showMessage(" ".join(self.settings_problems), STATUS_MESSAGE_MS)
+        # The warm-up goes to the worker first: the first board's double-dummy solve then finds the
+        # kernels loaded, and a cold start shows compile progress rather than a long "choosing the contract".
         hooks = discover_warmup_hooks() if warmup_hooks is None else tuple(warmup_hooks)
         if hooks:
             self._warmup_id = self.worker.submit(
                 warmup_job(hooks), activity=EngineActivity.COMPILING, label="starting"
             )
+        self.set_mode(mode)
+        if self.settings_problems:
+            self.statusBar().showMessage(" ".join(self.settings_problems), STATUS_MESSAGE_MS)
         self.table.setFocus()
 
     # --- actions ----------------------------------------------------------------------

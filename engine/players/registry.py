@@ -130,6 +130,8 @@ class PlayerEntry:
     factory: PlayerFactory
     params: tuple[str, ...]
     summary: str
+    presets: tuple[tuple[str, str], ...] = ()
+    """Named strengths, weakest first: (name, parameters as in a spec, ``""`` for the defaults)."""
 
 
 class PlayerRegistry:
@@ -139,12 +141,17 @@ class PlayerRegistry:
         self._entries: dict[tuple[Game, str], PlayerEntry] = {}
 
     def register(
-        self, game: Game, name: str, factory: PlayerFactory, *, params: tuple[str, ...] = (), summary: str = ""
+        self, game: Game, name: str, factory: PlayerFactory, *, params: tuple[str, ...] = (), summary: str = "",
+        presets: tuple[tuple[str, str], ...] = (),
     ) -> None:
         key = (game, name.lower())
         if key in self._entries:
             raise ValueError(f"{game.value} player {name!r} is already registered")
-        self._entries[key] = PlayerEntry(game, name.lower(), factory, tuple(params), summary)
+        for preset, text in presets:
+            for key_value in filter(None, text.split(",")):
+                if key_value.split("=", 1)[0] not in params:
+                    raise ValueError(f"preset {preset!r} of {name!r} sets {key_value!r}, not one of {params}")
+        self._entries[key] = PlayerEntry(game, name.lower(), factory, tuple(params), summary, tuple(presets))
 
     def names(self, game: Game) -> tuple[str, ...]:
         return tuple(sorted(name for g, name in self._entries if g == game))
@@ -187,11 +194,13 @@ def _register_defaults(registry: PlayerRegistry) -> None:
     alphamu_bridge = _lazy(".bridge_alphamu", "BridgeAlphaMuPlayer")
     registry.register(
         Game.BRIDGE, "pimc", lambda a: pimc_bridge()(a.get_int("worlds", 20), a.seed()),
-        params=("worlds", "seed"), summary="Monte Carlo over sampled worlds, double-dummy means (PIMC)"
+        params=("worlds", "seed"), summary="Monte Carlo over sampled worlds, double-dummy means (PIMC)",
+        presets=(("Fast", "worlds=10"), ("Normal", ""), ("Strong", "worlds=40")),
     )
     registry.register(
         Game.BRIDGE, "alphamu", lambda a: alphamu_bridge()(a.get_int("m", 2), a.get_int("worlds", 20), a.seed()),
-        params=("m", "worlds", "seed"), summary="αμ: declarer searches M of its moves ahead (PIMC in defence)"
+        params=("m", "worlds", "seed"), summary="αμ: declarer searches M of its moves ahead (PIMC in defence)",
+        presets=(("Fast", "m=1,worlds=10"), ("Normal", ""), ("Strong", "m=3")),
     )
     registry.register(
         Game.HEARTS, "random", lambda a: random_hearts()(a.seed()), params=("seed",), summary="uniformly random legal card and pass"
@@ -203,11 +212,13 @@ def _register_defaults(registry: PlayerRegistry) -> None:
     registry.register(
         Game.HEARTS, "mcmaxn", lambda a: mcmaxn_hearts()(a), params=("worlds", "time", "depth", "exact", "seed"),
         summary="MC-Max_n: Max_n averaged over sampled worlds (Perkins' Sweetpea)",
+        presets=(("Fast", "worlds=20,time=0.25"), ("Normal", ""), ("Strong", "worlds=80,time=1,depth=3")),
     )
     iimaxn_hearts = _lazy(".hearts_iimaxn", "from_spec")
     registry.register(
         Game.HEARTS, "iimaxn", lambda a: iimaxn_hearts()(a), params=("samples", "threshold", "seed"),
         summary="II-Max_n: one tree over possibly held cards (Perkins' Bluto)",
+        presets=(("Fast", "samples=5"), ("Normal", ""), ("Strong", "samples=20")),
     )
 
 

@@ -277,3 +277,27 @@ def test_the_solver_chooses_the_contract_and_the_summary_gives_the_double_dummy_
     assert "Double-dummy: declarer takes 9;" in text
     diff = w.bridge.last_summary.declarer_tricks - 9
     assert ("the same as" in text) if diff == 0 else (f"{abs(diff)} {'more' if diff > 0 else 'fewer'} than" in text)
+
+
+def test_strength_presets_fill_the_settings_and_typing_shows_custom(qtbot, window):
+    from engine.players.registry import REGISTRY, Game
+
+    picker = window.bridge_panel.player
+    specs: list[str] = []
+    picker.spec_changed.connect(specs.append)
+    picker.name.setCurrentIndex(picker.name.findData("rules"))
+    assert not picker.strength.isEnabled() and picker.strength.count() == 0
+    picker.name.setCurrentIndex(picker.name.findData("pimc"))
+    names = [picker.strength.itemText(i) for i in range(picker.strength.count())]
+    assert names == ["Fast", "Normal", "Strong", "Custom"] and picker.strength.currentText() == "Normal"
+    picker.strength.activated.emit(names.index("Strong"))
+    assert picker.spec == "pimc:worlds=40" and specs[-1] == "pimc:worlds=40"
+    picker.strength.activated.emit(names.index("Fast"))
+    assert picker.spec == "pimc:worlds=10" and picker.strength.currentText() == "Fast"
+    picker.params.setText("worlds=33")
+    picker.params.editingFinished.emit()
+    assert picker.spec == "pimc:worlds=33" and picker.strength.currentText() == "Custom"
+    for game in Game:  # every preset of every player is a spec the registry accepts
+        for name, entry in REGISTRY.entries(game).items():
+            for _, text in entry.presets:
+                REGISTRY.create(game, f"{name}:{text}" if text else name)
