@@ -47,10 +47,10 @@ class PlayerPicker(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.name, 1)
         row.addWidget(self.strength, 1)
-        row.addWidget(self.params, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
+        layout.addWidget(self.params)
         layout.addWidget(self.error)
         self.name.currentIndexChanged.connect(self._name_changed)
         self.strength.activated.connect(self._preset_chosen)
@@ -78,6 +78,8 @@ class PlayerPicker(QWidget):
         index = next((i for i, (_, text) in enumerate(presets) if text == current), len(presets))
         self.strength.setCurrentIndex(index if presets else -1)
         self.strength.setEnabled(bool(presets))
+        self.strength.setVisible(bool(presets))
+        self.params.setVisible(entry is not None and bool(entry.params))
         self.strength.blockSignals(False)
 
     def _name_changed(self) -> None:
