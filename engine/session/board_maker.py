@@ -90,7 +90,10 @@ def _stronger_side_north_south(deal: Deal) -> Deal:
     return deal if ns >= 20 else deal.rotate(1)
 
 
-def _within_attempt(report, attempt: int, tries: int, deal_filter: DealFilter):
+Report = Callable[[float, str], None]
+
+
+def _within_attempt(report: Report | None, attempt: int, tries: int, deal_filter: DealFilter) -> Report | None:
     """Progress of one deal's cells, shown as part of the search (a single deal: the cells alone)."""
     if report is None:
         return None
