@@ -148,9 +148,9 @@ class PlayerRegistry:
         if key in self._entries:
             raise ValueError(f"{game.value} player {name!r} is already registered")
         for preset, text in presets:
-            for key_value in filter(None, text.split(",")):
-                if key_value.split("=", 1)[0] not in params:
-                    raise ValueError(f"preset {preset!r} of {name!r} sets {key_value!r}, not one of {params}")
+            unknown = [k for k, _ in PlayerSpec.parse(f"{name}:{text}").params if k not in params]
+            if unknown:
+                raise ValueError(f"preset {preset!r} of {name!r} sets {unknown}, not among {params}")
         self._entries[key] = PlayerEntry(game, name.lower(), factory, tuple(params), summary, tuple(presets))
 
     def names(self, game: Game) -> tuple[str, ...]:

@@ -77,3 +77,11 @@ def test_registry_is_game_aware_and_extensible():
         registry.create(Game.BRIDGE, "always-first")
     with pytest.raises(ValueError, match="already registered"):
         registry.register(Game.HEARTS, "always-first", lambda a: None)
+
+
+def test_a_preset_may_only_set_the_players_own_parameters():
+    registry = PlayerRegistry()
+    registry.register(Game.BRIDGE, "p", lambda a: None, params=("worlds",), presets=(("Fast", "worlds=5"), ("Normal", "")))
+    assert registry.entries(Game.BRIDGE)["p"].presets == (("Fast", "worlds=5"), ("Normal", ""))
+    with pytest.raises(ValueError, match=r"preset 'Strong' of 'q' sets \['depth'\]"):
+        registry.register(Game.BRIDGE, "q", lambda a: None, params=("worlds",), presets=(("Strong", "worlds=9,depth=3"),))

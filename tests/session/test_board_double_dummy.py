@@ -10,7 +10,7 @@ import pytest
 from engine.bridge.contract import Contract, Strain
 from engine.core.deal import random_deal, random_deals
 from engine.core.seats import Seat
-from engine.session.board_maker import BoardCancelledError, prepare_board
+from engine.session.board_maker import BoardCancelledError, NoDealFoundError, prepare_board
 from engine.session.bridge_session import BridgeBoard, BridgeSession
 from engine.session.contract_choice import NS_DECLARERS, ContractChoice, ContractMethod
 from engine.session.deal_filter import DealFilter
@@ -67,7 +67,7 @@ def test_cancelling_stops_between_cells_and_no_board_is_made():
 
 def test_a_filter_solves_only_deals_the_point_count_leaves_possible():
     oracle = CountingOracle()
-    with pytest.raises(Exception, match="slam"):
+    with pytest.raises(NoDealFoundError, match="slam"):
         prepare_board(1, 5, DealFilter.SLAM_NS, oracle, max_tries=40)
     tried = len(oracle.asked) // 10
     assert tried < 40  # most random deals have no slam even by the point count; they were never solved

@@ -154,7 +154,7 @@ class DoubleDummySolver:
         ctx[1] += 1  # table generation: older entries are replaced first
         if node_limit is not None and node_limit < 1:
             raise DoubleDummyError(f"node limit {node_limit} must be at least 1")
-        ctx[5] = 0 if node_limit is None else ctx[0] + node_limit
+        ctx[5] = kernel_search.NO_NODE_LIMIT if node_limit is None else ctx[0] + node_limit
 
     @staticmethod
     def _answer(value: int, node_limit: int | None) -> int:

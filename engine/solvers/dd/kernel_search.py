@@ -31,6 +31,8 @@ __all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "sol
 YES = 1 << 62
 GAVE_UP = -1
 """What every driver returns when the node budget in ``ctx[5]`` ran out (nothing wrong is stored)."""
+NO_NODE_LIMIT = 1 << 62
+"""``ctx[5]`` without a budget: the per-node check stays one comparison."""
 CARDS = (1 << 52) - 1
 PLIES = 56
 
@@ -40,8 +42,10 @@ def new_workspace() -> tuple[np.ndarray, ...]:
 
     Counters: ``[0]`` nodes visited, ``[1]`` table generation (bumped per call), ``[2]`` table
     probes, ``[3]`` quick-trick cut-offs, ``[4]`` table cut-offs; ``[5]`` is an input: the node
-    count at which a search gives up (``0``: never), see :data:`GAVE_UP`.
+    count at which a search gives up (:data:`NO_NODE_LIMIT`: never), see :data:`GAVE_UP`.
     """
+    ctx = np.zeros(8, dtype=np.int64)
+    ctx[5] = NO_NODE_LIMIT
     return (
         np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
         np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
@@ -49,7 +53,7 @@ def new_workspace() -> tuple[np.ndarray, ...]:
         np.zeros((14, 4), dtype=np.int64),
         np.zeros((14, 5), dtype=np.int64),
         np.zeros((PLIES, FRAME_COLUMNS), dtype=np.int64),
-        np.zeros(8, dtype=np.int64),
+        ctx,
     )
 
 
@@ -162,7 +166,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
         ns_moves = (mover & 1) == 0
         if descending:
             ctx[0] += 1
-            if ctx[5] > 0 and ctx[0] > ctx[5]:
+            if ctx[0] > ctx[5]:
                 for up in range(d - 1, ply0 - 1, -1):  # take back the moves on the stack
                     seat = (frames[up, _LEADER] + frames[up, _POS]) & 3
                     h[seat] ^= 1 << moves[up, frames[up, _I]]
