@@ -21,14 +21,10 @@ from engine.solvers.dd import kernel_search
 from engine.solvers.dd.reference import reference_ns_tricks, reference_tricks_per_card
 from engine.solvers.dd.tt import new_table
 
+from tests.solvers.dd_positions import closed_upwards, random_hands, redeal_spots
+
 YES = 1 << 62
 CARD_BITS = (1 << 52) - 1
-
-
-def _deal(rng: random.Random, size: int, suits: int) -> list[int]:
-    cards = [13 * s + r for s in range(suits) for r in range(13)]
-    rng.shuffle(cards)
-    return [sum(1 << c for c in cards[size * i : size * (i + 1)]) for i in range(4)]
 
 
 def _proof(hands: list[int], strain: int, leader: int, target: int) -> tuple[bool, int]:
@@ -41,44 +37,17 @@ def _proof(hands: list[int], strain: int, leader: int, target: int) -> tuple[boo
     return bool(r & YES), int(r & CARD_BITS)
 
 
-def _closed_upwards(hands: list[int], cards: int) -> int:
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    closed = 0
-    for s in range(4):
-        field = (cards >> (13 * s)) & 0x1FFF
-        if field:
-            low = field & -field
-            closed |= ((alive >> (13 * s)) & 0x1FFF & ~(low - 1)) << (13 * s)
-    return closed
-
-
-def _redeal_spots(hands: list[int], fixed: int, rng: random.Random) -> list[int]:
-    """Same suit lengths, same owners of the ``fixed`` cards, the other cards of each suit shuffled among their holders."""
-    new = list(hands)
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    for s in range(4):
-        spots = [c for c in range(13 * s, 13 * s + 13) if (alive & ~fixed) >> c & 1]
-        owners = [next(i for i in range(4) if hands[i] >> c & 1) for c in spots]
-        rng.shuffle(owners)
-        for c in spots:
-            for i in range(4):
-                new[i] &= ~(1 << c)
-        for c, o in zip(spots, owners):
-            new[o] |= 1 << c
-    return new
-
-
 def test_a_proof_holds_in_every_position_with_the_same_pattern() -> None:
     rng = random.Random(11)
     checked = 0
     for _ in range(70):
-        hands = _deal(rng, rng.randint(3, 4), rng.choice((2, 3)))
+        hands = random_hands(rng, rng.randint(3, 4), rng.choice((2, 3)))
         strain, leader = rng.randrange(5), rng.randrange(4)
         target = rng.randint(1, bin(hands[0]).count("1"))
         answer, cards = _proof(hands, strain, leader, target)
-        fixed = _closed_upwards(hands, cards)
+        fixed = closed_upwards(hands, cards)
         for _ in range(4):
-            other = _redeal_spots(hands, fixed, rng)
+            other = redeal_spots(hands, fixed, rng)
             assert (reference_ns_tricks(other, strain, leader) >= target) == answer, (
                 Deal.from_masks(hands).to_pbn(), strain, leader, target, Deal.from_masks(other).to_pbn())
             checked += 1
@@ -103,7 +72,7 @@ def test_one_solver_reused_across_worlds_matches_fresh_minimax() -> None:
         assert solver.tricks_per_card(deal, 4, 3, played) == reference_tricks_per_card(deal.masks, 4, 3, played)
     rng = random.Random(5)
     for _ in range(12):
-        base = _deal(rng, 4, rng.choice((2, 3, 4)))
+        base = random_hands(rng, 4, rng.choice((2, 3, 4)))
         strain, leader = rng.randrange(5), rng.randrange(4)
         defenders = [c for c in range(52) if (base[1] | base[3]) >> c & 1]
         solver = DoubleDummySolver(0.25)

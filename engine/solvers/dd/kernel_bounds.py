@@ -7,14 +7,22 @@
   an opponent who still holds trumps runs out of it.  When partner is void he
   discards his spare cards (those above the ones he follows with); one suit whose
   cashing ends with partner overtaking may be played last for one more trick
-  when partner needs no discards.
+  when partner needs no discards; or, when partner needs no discards, the
+  leader crosses to partner in a suit partner tops and partner cashes his
+  winners in the suits the leader has not cashed.
 * ``sure_trump_tricks`` (the *later-trick* bound, for either side whoever is
   on lead): trumps ranking above all the other side's trumps each win a trick
   whenever played, so a side takes at least as many tricks as the longer of its
   two holdings of such trumps; applied to the defenders of a target it caps the
   side that needs the tricks.
 
-Both return which cards the bound depended on (every card down to the
+* ``leader_cannot_take_all`` (the later-trick bound of DDS for a side on
+  lead that needs every remaining trick, with no trumps in play): such a side
+  must win every trick, so it can never lead a suit the other side tops; each
+  suit it tops yields at most as many tricks as its longer holding there.  If
+  those lengths add up to fewer than the tricks left, it cannot take them all.
+
+All return which cards the bound depended on (every card down to the
 lowest counted winner in each suit used), so a cut-off can be stored in the
 transposition table under that rank pattern only.
 """
@@ -25,7 +33,7 @@ from engine.jit import kernel
 
 from .tables import HIGH13, POP13
 
-__all__ = ["quick_tricks", "sure_trump_tricks"]
+__all__ = ["quick_tricks", "sure_trump_tricks", "leader_cannot_take_all"]
 
 
 @kernel
@@ -47,6 +55,78 @@ def _cash(lf, pf, top_opp, limit):
 
 
 @kernel
+def _winners_from(lf, top_opp, shift, alive):
+    """Relevant cards of a suit cashed from the top: every live card down to the lowest winner in ``lf``."""
+    lowest = (lf >> (top_opp + 1)) << (top_opp + 1)
+    lowest &= -lowest
+    return (((alive >> shift) & 0x1FFF) & ~(lowest - 1)) << shift
+
+
+@kernel
+def _ruff_limit(h, trump, s, o1, o2):
+    """How many rounds of suit ``s`` can be cashed before an opponent who holds trumps can ruff."""
+    limit = 13
+    if trump < 4 and s != trump:
+        tshift = 13 * trump
+        if (h[o1] >> tshift) & 0x1FFF:
+            limit = min(limit, POP13[(h[o1] >> (13 * s)) & 0x1FFF])
+        if (h[o2] >> tshift) & 0x1FFF:
+            limit = min(limit, POP13[(h[o2] >> (13 * s)) & 0x1FFF])
+    return limit
+
+
+@kernel
+def _partner_run(h, trump, leader, cashed):
+    """Tricks from crossing to partner and cashing his winners, with the cards that depends on.
+
+    The leader leads low in a suit where partner holds the top card and the
+    leader holds no winner; partner cashes his winners there and then in every
+    suit the leader did not cash (the leader following low or discarding).  An
+    opponent holding trumps follows suit to every counted trick (the ruff
+    limit), so he never discards and the limits stay valid in any order.
+    """
+    partner = (leader + 2) & 3
+    o1 = (leader + 1) & 3
+    o2 = (leader + 3) & 3
+    alive = h[0] | h[1] | h[2] | h[3]
+    best = 0
+    best_rel = 0
+    for e in range(4):
+        if (cashed >> e) & 1:
+            continue
+        shift = 13 * e
+        lf = (h[leader] >> shift) & 0x1FFF
+        pf = (h[partner] >> shift) & 0x1FFF
+        if lf == 0 or pf == 0:
+            continue
+        top_opp = HIGH13[((h[o1] | h[o2]) >> shift) & 0x1FFF]
+        if HIGH13[pf] <= top_opp or HIGH13[lf] > top_opp:
+            continue
+        limit = _ruff_limit(h, trump, e, o1, o2)
+        tricks = min(POP13[pf >> (top_opp + 1)], limit)
+        if tricks == 0:
+            continue
+        rel = _winners_from(pf, top_opp, shift, alive)
+        for t in range(4):
+            if t == e or (cashed >> t) & 1:
+                continue
+            tshift = 13 * t
+            pt = (h[partner] >> tshift) & 0x1FFF
+            if pt == 0:
+                continue
+            lt = (h[leader] >> tshift) & 0x1FFF
+            top_t = HIGH13[((h[o1] | h[o2]) >> tshift) & 0x1FFF]
+            count, _ = _cash(pt, lt, top_t, _ruff_limit(h, trump, t, o1, o2))
+            if count > 0:
+                tricks += count
+                rel |= _winners_from(pt, top_t, tshift, alive)
+        if tricks > best:
+            best = tricks
+            best_rel = rel
+    return best, best_rel
+
+
+@kernel
 def quick_tricks(h, trump, leader):
     """Return ``(tricks, relevant_mask)`` the leader's side can cash from the top."""
     partner = (leader + 2) & 3
@@ -57,6 +137,7 @@ def quick_tricks(h, trump, leader):
     bonus_rel = 0
     relevant = 0
     discards = False
+    cashed = 0
     alive = h[0] | h[1] | h[2] | h[3]
     for s in range(4):
         shift = 13 * s
@@ -65,31 +146,27 @@ def quick_tricks(h, trump, leader):
             continue
         of = ((h[o1] | h[o2]) >> shift) & 0x1FFF
         pf = (h[partner] >> shift) & 0x1FFF
-        limit = 13
-        if trump < 4 and s != trump:
-            tshift = 13 * trump
-            if (h[o1] >> tshift) & 0x1FFF:
-                limit = min(limit, POP13[(h[o1] >> shift) & 0x1FFF])
-            if (h[o2] >> tshift) & 0x1FFF:
-                limit = min(limit, POP13[(h[o2] >> shift) & 0x1FFF])
+        limit = _ruff_limit(h, trump, s, o1, o2)
         top_opp = HIGH13[of]  # -1 when both opponents are void
         count, overtaken = _cash(lf, pf, top_opp, limit)
-        af = (alive >> shift) & 0x1FFF
-        lowest_winner = lf >> (top_opp + 1) << (top_opp + 1)
-        lowest_winner &= -lowest_winner
-        rel = (af & ~(lowest_winner - 1)) << shift
+        rel = _winners_from(lf, top_opp, shift, alive)
         if count > 0:
             total += count
             relevant |= rel
+            cashed |= 1 << s
             if count > POP13[pf]:
                 discards = True
         if overtaken and count < limit and bonus == 0:
             bonus = 1
             bonus_rel = rel
-    if bonus and not discards:  # partner's discards might have to come from the bonus suit
-        total += 1
-        relevant |= bonus_rel
-    return total, relevant
+    extra = 0
+    extra_rel = 0
+    if not discards:  # partner's discards might have to come from the bonus suit or his winners
+        extra, extra_rel = _partner_run(h, trump, leader, cashed)
+        if bonus > extra:
+            extra = bonus
+            extra_rel = bonus_rel
+    return total + extra, relevant | extra_rel
 
 
 @kernel
@@ -112,3 +189,34 @@ def sure_trump_tricks(h, trump, side):
     lowest &= -lowest
     alive = ((h[0] | h[1] | h[2] | h[3]) >> shift) & 0x1FFF
     return tricks, (alive & ~(lowest - 1)) << shift
+
+
+@kernel
+def leader_cannot_take_all(h, trump, leader, tleft):
+    """Return ``(True, relevant_mask)`` when the side on lead surely loses a trick (no trumps in play).
+
+    The relevant cards are the other side's top cards in the suits it tops;
+    the suits the leader's side tops need no ranks (if another position gives
+    such a suit to the other side, the sum only shrinks).
+    """
+    if trump < 4:
+        tshift = 13 * trump
+        if ((h[0] | h[1] | h[2] | h[3]) >> tshift) & 0x1FFF:
+            return False, 0
+    partner = (leader + 2) & 3
+    side = (h[leader] | h[partner])
+    total = 0
+    rel = 0
+    for s in range(4):
+        shift = 13 * s
+        af = ((h[0] | h[1] | h[2] | h[3]) >> shift) & 0x1FFF
+        if af == 0:
+            continue
+        top = HIGH13[af]
+        if (side >> (shift + top)) & 1:
+            total += max(POP13[(h[leader] >> shift) & 0x1FFF], POP13[(h[partner] >> shift) & 0x1FFF])
+        elif af != 1 << top:
+            rel |= 1 << (shift + top)
+    if total < tleft:
+        return True, rel
+    return False, 0

@@ -21,7 +21,7 @@ import numpy as np
 
 from engine.jit import kernel
 
-from .kernel_bounds import quick_tricks, sure_trump_tricks
+from .kernel_bounds import leader_cannot_take_all, quick_tricks, sure_trump_tricks
 from .kernel_moves import MAX_MOVES, generate_moves, trick_relevance, trick_winner_index
 from .tables import HIGH13, POP13
 from .tt import position_key, probe, store
@@ -41,7 +41,8 @@ def new_workspace() -> tuple[np.ndarray, ...]:
     """Scratch buffers of one search thread: moves, scores, trick cards, key codes, probe output, frames, counters.
 
     Counters: ``[0]`` nodes visited, ``[1]`` table generation (bumped per call), ``[2]`` table
-    probes, ``[3]`` quick-trick cut-offs, ``[4]`` table cut-offs; ``[5]`` is an input: the node
+    probes, ``[3]`` quick-trick cut-offs, ``[4]`` table cut-offs, ``[6]`` trick starts expanded, ``[7]`` trick starts
+    reached (what DDS reports as nodes); ``[5]`` is an input: the node
     count at which a search gives up (:data:`NO_NODE_LIMIT`: never), see :data:`GAVE_UP`.
     """
     ctx = np.zeros(8, dtype=np.int64)
@@ -116,8 +117,27 @@ def _cover_sequences(h, mover, tc, start, pos, reps, n, rel):
 
 
 # Columns of the frame stack (one row per ply): the node's inputs, then its loop state.
-_LEADER, _POS, _TARGET, _TLEFT, _LENGTHS, _META, _N, _I, _REL, _BEST, _CUT = range(11)
-FRAME_COLUMNS = 11
+_LEADER, _POS, _TARGET, _TLEFT, _LENGTHS, _META, _N, _I, _REL, _BEST, _CUT, _SKIP = range(12)
+FRAME_COLUMNS = 12
+
+
+@kernel
+def _spots_below_proof(hand, c, rel):
+    """Cards of ``hand`` a failed move ``c`` also answers for: its suit's cards below the proof's lowest card there.
+
+    When ``c`` ranks below every card of its suit the refutation used, it was
+    a spot card to that proof, and so is any other card of the hand below
+    those cards: swapping the two gives a position with the same pattern, so
+    the same answer.  (DDS skips such moves by its "lowest winning rank".)
+    """
+    shift = 13 * (c // 13)
+    rs = (rel >> shift) & 0x1FFF
+    low = rs & -rs
+    if rs == 0:
+        low = 1 << 13
+    if (1 << (c % 13)) >= low:
+        return 0
+    return hand & ((low - 1) << shift)
 
 
 @kernel
@@ -174,6 +194,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             terminal = False
             hint = -1
             if pos == 0:
+                ctx[7] += 1
                 if target <= 0:
                     r = YES
                     terminal = True
@@ -219,6 +240,11 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                         elif tleft - qt < target:
                             r = qrel
                             terminal = True
+                        if not terminal and (target == tleft if (leader & 1) == 0 else target == 1):
+                            short, lrel = leader_cannot_take_all(h, trump, leader, tleft)
+                            if short:
+                                r = lrel if (leader & 1) == 0 else YES | lrel
+                                terminal = True
                         if not terminal and trump < 4:
                             ns_sure, ns_rel = sure_trump_tricks(h, trump, 0)
                             ew_sure, ew_rel = sure_trump_tricks(h, trump, 1)
@@ -231,11 +257,14 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                         if terminal:
                             ctx[3] += 1
             if not terminal:
+                if pos == 0:
+                    ctx[6] += 1
                 frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, moves, scores, d)
                 frames[d, _I] = 0
                 frames[d, _REL] = 0
                 frames[d, _BEST] = -1
                 frames[d, _CUT] = 0
+                frames[d, _SKIP] = 0
                 _descend(h, trump, frames, tc, moves, d)
                 d += 1
                 continue
@@ -257,7 +286,11 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             frames[d, _CUT] = 1
         else:
             frames[d, _REL] |= r & CARDS
+            frames[d, _SKIP] |= _spots_below_proof(h[mover], c, r & CARDS)
+            skip = frames[d, _SKIP]
             i += 1
+            while i < frames[d, _N] and (skip >> moves[d, i]) & 1:
+                i += 1
             if i < frames[d, _N]:
                 frames[d, _I] = i
                 _descend(h, trump, frames, tc, moves, d)
