@@ -47,13 +47,15 @@ def new_workspace() -> tuple[np.ndarray, ...]:
     """
     ctx = np.zeros(8, dtype=np.int64)
     ctx[5] = NO_NODE_LIMIT
+    frames = np.zeros((PLIES, FRAME_COLUMNS), dtype=np.int64)
+    frames[:, _KILLER] = -1
     return (
         np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
         np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
         np.zeros(PLIES, dtype=np.int64),
         np.zeros((14, 4), dtype=np.int64),
         np.zeros((14, 5), dtype=np.int64),
-        np.zeros((PLIES, FRAME_COLUMNS), dtype=np.int64),
+        frames,
         ctx,
     )
 
@@ -116,9 +118,10 @@ def _cover_sequences(h, mover, tc, start, pos, reps, n, rel):
     return rel
 
 
-# Columns of the frame stack (one row per ply): the node's inputs, then its loop state.
-_LEADER, _POS, _TARGET, _TLEFT, _LENGTHS, _META, _N, _I, _REL, _BEST, _CUT, _SKIP = range(12)
-FRAME_COLUMNS = 12
+# Columns of the frame stack (one row per ply): the node's inputs, then its loop state; _KILLER
+# outlives its node: the last lead that cut off at this ply, tried first when the table has no hint.
+_LEADER, _POS, _TARGET, _TLEFT, _LENGTHS, _META, _N, _I, _REL, _BEST, _CUT, _SKIP, _KILLER = range(13)
+FRAME_COLUMNS = 13
 
 
 @kernel
@@ -220,7 +223,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                     frames[d, _LENGTHS] = lengths
                     frames[d, _META] = meta
                     out = probes[tleft]
-                    probe(tt, h, lengths, codes, meta, out)
+                    probe(tt, h, lengths, codes, meta, target, out)
                     ctx[2] += 1
                     if out[0] >= target:
                         r = YES | out[2]
@@ -257,6 +260,10 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                         if terminal:
                             ctx[3] += 1
             if not terminal:
+                if hint < 0 and pos == 0:
+                    kc = frames[d, _KILLER]
+                    if kc >= 0 and (h[mover] >> kc) & 1:
+                        hint = kc
                 if pos == 0:
                     ctx[6] += 1
                 frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, moves, scores, d)
@@ -284,6 +291,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             frames[d, _REL] = r & CARDS
             frames[d, _BEST] = c
             frames[d, _CUT] = 1
+            frames[d, _KILLER] = c
         else:
             frames[d, _REL] |= r & CARDS
             frames[d, _SKIP] |= _spots_below_proof(h[mover], c, r & CARDS)

@@ -154,24 +154,27 @@ def pattern_cards(h, w3):
 
 
 @kernel
-def probe(tt, h, lengths, codes, meta, out):
+def probe(tt, h, lengths, codes, meta, target, out):
     """Look a position up; ``out`` gets ``lb, ub, lb_cards, ub_cards, hint``.
 
     ``lb_cards``/``ub_cards`` are the cards the entry giving each bound fixes
     (what a cut-off on that bound depends on); ``hint`` is a suggested lead
-    (``-1`` for none).
+    (``-1`` for none).  The scan stops at the first entry that decides
+    ``target`` (``lb >= target`` or ``ub < target``): the search needs no more.
     """
     out[0] = 0
     out[1] = 13
     out[2] = 0
     out[3] = 0
     out[4] = -1
-    _probe_bucket(tt, h, lengths, codes, meta, out, _tag(lengths, meta))
-    _probe_bucket(tt, h, lengths, codes, meta, out, _fine_tag(lengths, meta, codes))
+    if _probe_bucket(tt, h, lengths, codes, meta, target, out, _fine_tag(lengths, meta, codes)):
+        return
+    _probe_bucket(tt, h, lengths, codes, meta, target, out, _tag(lengths, meta))
 
 
 @kernel
-def _probe_bucket(tt, h, lengths, codes, meta, out, tag):
+def _probe_bucket(tt, h, lengths, codes, meta, target, out, tag):
+    """Scan one bucket into ``out``; True when an entry decided ``target``."""
     base = _bucket(tt, tag)
     tags = tt[0]
     for i in range(base, base + WAYS):
@@ -187,9 +190,13 @@ def _probe_bucket(tt, h, lengths, codes, meta, out, tag):
         if lb > out[0]:
             out[0] = lb
             out[2] = pattern_cards(h, w3)
+            if lb >= target:
+                return True
         if ub < out[1]:
             out[1] = ub
             out[3] = pattern_cards(h, w3)
+            if ub < target:
+                return True
         hint = ((w3 >> _HINT_SHIFT) & 127) - 1
         if hint >= 0 and out[4] < 0:
             # the hint is stored as suit * 16 + (how many remaining cards of the suit rank above it)
@@ -204,6 +211,7 @@ def _probe_bucket(tt, h, lengths, codes, meta, out, tag):
                 card = 13 * s + HIGH13[af]
                 if h[meta & 3] >> card & 1:
                     out[4] = card
+    return False
 
 
 @kernel
