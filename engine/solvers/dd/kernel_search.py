@@ -291,7 +291,8 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             frames[d, _REL] = r & CARDS
             frames[d, _BEST] = c
             frames[d, _CUT] = 1
-            frames[d, _KILLER] = c
+            if pos == 0:
+                frames[d, _KILLER] = c
         else:
             frames[d, _REL] |= r & CARDS
             frames[d, _SKIP] |= _spots_below_proof(h[mover], c, r & CARDS)
