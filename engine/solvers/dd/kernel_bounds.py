@@ -199,17 +199,16 @@ def leader_cannot_take_all(h, trump, leader, tleft):
     the suits the leader's side tops need no ranks (if another position gives
     such a suit to the other side, the sum only shrinks).
     """
-    if trump < 4:
-        tshift = 13 * trump
-        if ((h[0] | h[1] | h[2] | h[3]) >> tshift) & 0x1FFF:
-            return False, 0
+    alive = h[0] | h[1] | h[2] | h[3]
+    if trump < 4 and (alive >> (13 * trump)) & 0x1FFF:
+        return False, 0
     partner = (leader + 2) & 3
-    side = (h[leader] | h[partner])
+    side = h[leader] | h[partner]
     total = 0
     rel = 0
     for s in range(4):
         shift = 13 * s
-        af = ((h[0] | h[1] | h[2] | h[3]) >> shift) & 0x1FFF
+        af = (alive >> shift) & 0x1FFF
         if af == 0:
             continue
         top = HIGH13[af]
