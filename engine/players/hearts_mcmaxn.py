@@ -21,7 +21,7 @@ __all__ = ["MCMaxnHeartsPlayer", "MCMaxnSettings", "from_spec"]
 
 @dataclass(frozen=True, slots=True)
 class MCMaxnSettings:
-    """The player's knobs as given in a spec (``mcmaxn:worlds=40,time=0.5,depth=2``)."""
+    """The player's knobs as given in a spec (``mcmaxn:worlds=40,time=0.5,depth=2,lead=1,pass=12``)."""
 
     worlds: int = 40
     time: float = 0.5
@@ -65,18 +65,22 @@ class MCMaxnHeartsPlayer:
 
 
 def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.SpecArgs
-    """Build from a registry spec: ``mcmaxn:worlds=40,time=0.5,depth=2,exact=4,seed=1``."""
+    """Build from a registry spec: ``mcmaxn:worlds=40,time=0.5,depth=2,exact=4,lead=1,pass=12,seed=1``
+    (``lead``: search depth in tricks when leading; ``pass``: deals simulated per pass)."""
     defaults = MCMaxnSettings()
     settings = MCMaxnSettings(
         worlds=args.get_int("worlds", defaults.worlds),
         time=args.get_float("time", defaults.time),
         depth=args.get_int("depth", defaults.depth),
         exact=args.get_int("exact", defaults.exact),
+        lead_depth=args.get_int("lead", defaults.lead_depth),
+        pass_deals=args.get_int("pass", defaults.pass_deals),
     )
-    if settings.worlds < 1 or settings.time <= 0 or not 1 <= settings.depth <= 13 or not 0 <= settings.exact <= 13:
+    if (settings.worlds < 1 or settings.time <= 0 or not 1 <= settings.depth <= 13 or not 0 <= settings.exact <= 13
+            or not 1 <= settings.lead_depth <= 13 or settings.pass_deals < 1):
         from .registry import PlayerSpecError
 
         raise PlayerSpecError(
-            f"mcmaxn needs worlds ≥ 1, time > 0, depth 1..13 and exact 0..13, got {settings}"
+            f"mcmaxn needs worlds ≥ 1, time > 0, depth 1..13, exact 0..13, lead 1..13 and pass ≥ 1, got {settings}"
         )
     return MCMaxnHeartsPlayer(settings, seed=args.seed())

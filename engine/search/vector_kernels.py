@@ -3,9 +3,10 @@
 
 Vectors are float arrays with NaN for ⊥; the flags select the member of the
 family (alpha-beta bounds, beta-reduction, payoff-reduction, a bias <v, k>).
-The kernel records MAX choices in ``choice``, completes the strategy exactly as
-the pure version does (a fresh search at any reachable MAX node left without a
-choice) and marks the reachable MAX nodes in ``in_strategy``.
+Beta-reduction does not prune (see :mod:`.vector_mm`).  The kernel records MAX
+choices in ``choice``, completes the strategy exactly as the pure version does
+(a fresh search at any reachable MAX node left without a choice) and marks the
+reachable MAX nodes in ``in_strategy``.
 """
 
 from __future__ import annotations
@@ -101,7 +102,8 @@ def _same(a, b):
 @kernel
 def _search(start, start_bound, height, kinds, child_start, child_list, payoffs, minimax, weights,
             bounded, beta_red, pay_red, bias_world, bias_value, choice):
-    """Fig. 16 / Fig. 21 from ``start`` with an explicit stack (one frame per tree level)."""
+    """Fig. 16 / Fig. 21 from ``start`` with an explicit stack (one frame per tree level).
+    ``bounded`` prunes (vm-ab); beta-reduction without it lowers beta at MIN nodes only."""
     n = payoffs.shape[1]
     frames = height + 1
     stack_node = np.empty(frames, dtype=np.int64)
@@ -143,6 +145,8 @@ def _search(start, start_bound, height, kinds, child_start, child_list, payoffs,
             if not bounded:
                 if kind == 1:
                     best[sp] = _vmin(best[sp], ret) if has_best[sp] else ret
+                    if beta_red:
+                        beta[sp] = _vmin(beta[sp], ret)
                 elif not has_best[sp] or _better(ret, best[sp], weights, bias_world, bias_value):
                     best[sp] = ret
                     choice[node] = position
