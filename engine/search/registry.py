@@ -38,7 +38,7 @@ ALGORITHMS: dict[str, AlgorithmSpec] = {
         AlgorithmSpec("pimc", "Monte Carlo sampling over all worlds, single pass (F&B §3)", pimc),
         AlgorithmSpec("vector-mm", "vector minimaxing (F&B Fig. 16)", vector_mm),
         AlgorithmSpec("vm-ab", "vector minimaxing with alpha-beta pruning (F&B Fig. 21)", vm_ab),
-        AlgorithmSpec("vm-beta", "vm-ab with beta-reduction (F&B eq. 7)", vm_beta),
+        AlgorithmSpec("vm-beta", "vector-mm with beta-reduced leaves (F&B eq. 7), no pruning", vm_beta),
         AlgorithmSpec("prm", "payoff-reduction minimaxing (F&B Fig. 19)", prm),
         AlgorithmSpec("prm-beta", "prm with beta-reduction", prm_beta),
         AlgorithmSpec("ivm", "iterative biasing of vector-mm (F&B Fig. 23)", ivm),

@@ -255,5 +255,5 @@ def vm_ab(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
 
 
 def vm_beta(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
-    """vm-ab with beta-reduction of leaf payoffs (eq. 7)."""
+    """Vector minimaxing with beta-reduction of leaf payoffs (eq. 7), without pruning."""
     return _result("vm-beta", game, VectorOptions(alpha_beta=True, beta_reduction=True), compiled)
