@@ -106,3 +106,12 @@ def test_player_specs_are_validated() -> None:
         create_player(Game.HEARTS, "mcmaxn:worlds=0")
     with pytest.raises(PlayerSpecError):
         create_player(Game.HEARTS, "mcmaxn:depth=x")
+
+
+def test_mcmaxn_spec_sets_lead_depth_and_pass_deals() -> None:
+    player = create_player(Game.HEARTS, "mcmaxn:lead=2,pass=30")
+    assert player.settings.lead_depth == 2 and player.settings.pass_deals == 30
+    assert player.settings.search_options().depth.lead_tricks == 2
+    for bad in ("mcmaxn:lead=0", "mcmaxn:pass=0", "mcmaxn:lead=14"):
+        with pytest.raises(PlayerSpecError):
+            create_player(Game.HEARTS, bad)
