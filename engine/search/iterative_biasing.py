@@ -70,10 +70,9 @@ def iprm(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
 
 
 def ivm_beta(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
-    return iterate_biases("ivm-beta", game, VectorOptions(alpha_beta=True, beta_reduction=True),
-                          compiled)
+    return iterate_biases("ivm-beta", game, VectorOptions(beta_reduction=True), compiled)
 
 
 def iprm_beta(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
-    return iterate_biases("iprm-beta", game, VectorOptions(alpha_beta=True, beta_reduction=True,
-                                                           payoff_reduction=True), compiled)
+    return iterate_biases("iprm-beta", game, VectorOptions(beta_reduction=True, payoff_reduction=True),
+                          compiled)

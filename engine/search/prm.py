@@ -23,5 +23,4 @@ def prm(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
 
 def prm_beta(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
     """vm-beta on the payoff-reduced tree."""
-    return _result("prm-beta", game, VectorOptions(alpha_beta=True, beta_reduction=True,
-                                                   payoff_reduction=True), compiled)
+    return _result("prm-beta", game, VectorOptions(beta_reduction=True, payoff_reduction=True), compiled)

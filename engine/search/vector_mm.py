@@ -55,6 +55,9 @@ class Bias:
 
 @dataclass(frozen=True)
 class VectorOptions:
+    """Which member of the family: ``alpha_beta`` prunes (Fig. 21), ``beta_reduction`` caps the
+    leaves by beta (eq. 7); the published beta algorithms use the second without the first."""
+
     alpha_beta: bool = False
     beta_reduction: bool = False
     payoff_reduction: bool = False
@@ -153,7 +156,7 @@ def vector_search(game: MultiWorldGame, options: VectorOptions,
         return restrict(beta, ws)
 
     def run(s, ws: tuple[int, ...], bound: Vector) -> Vector:
-        if options.alpha_beta and not use_beta:
+        if options.alpha_beta:
             return bounded(s, ws, bottom, top, bound)
         return plain(s, ws, top, bound)
 
@@ -228,7 +231,7 @@ def _tree_vector_search(game: TreeGame, options: VectorOptions) -> tuple[Vector,
     bias = options.bias
     root, choice, in_strategy = vector_search_tree(
         a.kinds, a.child_start, a.child_list, a.payoffs, game.minimax_array, a.weights, game.tree.height,
-        options.alpha_beta and not options.beta_reduction, options.beta_reduction,
+        options.alpha_beta, options.beta_reduction,
         options.payoff_reduction, -1 if bias is None else bias.world,
         0.0 if bias is None else float(bias.value))
     strategy = {int(node): int(choice[node]) for node in in_strategy.nonzero()[0]}
@@ -256,4 +259,4 @@ def vm_ab(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
 
 def vm_beta(game: MultiWorldGame, compiled: bool = True) -> SearchResult:
     """Vector minimaxing with beta-reduction of leaf payoffs (eq. 7), without pruning."""
-    return _result("vm-beta", game, VectorOptions(alpha_beta=True, beta_reduction=True), compiled)
+    return _result("vm-beta", game, VectorOptions(beta_reduction=True), compiled)
