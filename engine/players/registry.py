@@ -212,7 +212,7 @@ def _register_defaults(registry: PlayerRegistry) -> None:
     registry.register(
         Game.HEARTS, "mcmaxn", lambda a: mcmaxn_hearts()(a), params=("worlds", "time", "depth", "exact", "lead", "pass", "seed"),
         summary="MC-Max_n: Max_n averaged over sampled worlds (Perkins' Sweetpea)",
-        presets=(("Fast", "worlds=20,time=0.25"), ("Normal", ""), ("Strong", "worlds=80,time=1,depth=3")),
+        presets=(("Fast", "worlds=40,time=0.25"), ("Normal", ""), ("Strong", "worlds=300,time=2")),
     )
     iimaxn_hearts = _lazy(".hearts_iimaxn", "from_spec")
     registry.register(
