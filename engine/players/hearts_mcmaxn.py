@@ -31,6 +31,7 @@ class MCMaxnSettings:
     exact: int = 4
     lead_depth: int = 1
     pass_deals: int = 12
+    pass_playout: bool = False
 
     def search_options(self) -> MCMaxnOptions:
         depth = SearchDepth(self.depth, self.exact, min(self.lead_depth, self.depth))
@@ -62,8 +63,16 @@ class MCMaxnHeartsPlayer:
 
     def choose_pass(self, view: HeartsView) -> tuple[Card, Card, Card]:
         if self._passer is None or self._passer.rules != view.rules:
-            self._passer = SimulatedPasser(view.rules, PassOptions(deals=self.settings.pass_deals), self._seed + 1)
+            self._passer = SimulatedPasser(view.rules, PassOptions(deals=self.settings.pass_deals, playout=self.settings.pass_playout), self._seed + 1)
         return self._passer.choose(view)
+
+
+def _pass_eval(text: str) -> bool:
+    if text not in ("search", "playout"):
+        from .registry import PlayerSpecError
+
+        raise PlayerSpecError(f"mcmaxn: passeval must be search or playout, got {text!r}")
+    return text == "playout"
 
 
 def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.SpecArgs
@@ -77,6 +86,7 @@ def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.Spec
         exact=args.get_int("exact", defaults.exact),
         lead_depth=args.get_int("lead", defaults.lead_depth),
         pass_deals=args.get_int("pass", defaults.pass_deals),
+        pass_playout=_pass_eval(args.get_text("passeval", "playout" if defaults.pass_playout else "search")),
     )
     if (settings.worlds < 1 or settings.time <= 0 or not 1 <= settings.depth <= 13 or not 0 <= settings.exact <= 13
             or not 1 <= settings.lead_depth <= 13 or settings.pass_deals < 1):

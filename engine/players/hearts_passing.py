@@ -4,8 +4,10 @@ Candidate passes are the triples drawn from the seat's most dangerous cards
 (the rule-based pass is always among them).  Each candidate is scored over the
 same sampled deals of the other 39 cards (common random numbers, so candidates
 are compared on equal luck): the other seats pass by the rule-based player,
-the first trick is searched with Max_n and the position after it evaluated —
-which sees ♠Q danger, voids created by the pass and moon chances.  The
+then either the first trick is searched with Max_n and the position after it
+evaluated (``search``) — which sees ♠Q danger, voids created by the pass and
+moon chances — or the whole hand is played out by four rule-based players
+(``playout``), so the pass is judged by the points it actually leads to.  The
 candidate with the fewest expected points for the passer wins.
 """
 
@@ -17,9 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.cards import FULL_MASK, SUIT_MASKS, Card
+from ..core.cards import FULL_MASK, SUIT_MASKS, Card, CardSet
+from ..core.deal import Deal
 from ..hearts.passing import PassDirection
 from ..hearts.rules import HeartsRules
+from ..hearts.table import play_hand
 from ..hearts.view import HeartsView, pass_view
 from ..solvers.hearts import HeartsPosition, HeartsSolver, SearchDepth
 from .hearts_rules import RulesHeartsPlayer
@@ -34,6 +38,8 @@ class PassOptions:
     deals: int = 12
     shortlist: int = 6
     """Candidate triples come from this many most dangerous cards (6 → 20 triples)."""
+    playout: bool = False
+    """Judge a pass by playing the hand out with rule-based players instead of a one-trick search."""
 
 
 def _danger(card: Card, hand: int) -> float:
@@ -90,6 +96,9 @@ class SimulatedPasser:
             for deal, passes in zip(deals, other_passes):
                 passes = dict(passes)
                 passes[me] = mine
+                if self.options.playout:
+                    total += self._playout(deal, passes, direction, me)
+                    continue
                 after = list(deal)
                 for s in range(4):
                     after[s] &= ~passes[s]
@@ -111,6 +120,16 @@ class SimulatedPasser:
             for c in rest[13 * i : 13 * i + 13]:
                 hands[s] |= 1 << c
         return hands
+
+    def _playout(self, deal: list[int], passes: dict[int, int], direction: PassDirection, me: int) -> float:
+        """Points for ``me`` when four rule-based players play the hand after these passes."""
+        def passer(s: int):
+            return lambda view: tuple(c for c in range(52) if passes[s] >> c & 1)
+
+        model = self.opponent_model
+        played = play_hand(Deal(tuple(CardSet(m) for m in deal)), [passer(s) for s in range(4)],  # type: ignore[arg-type]
+                           [model.choose_card] * 4, rules=self.rules, direction=direction)
+        return float(played.result.points[me])
 
     def _value(self, hands: list[int], me: int) -> float:
         """Expected points for ``me``: Max_n through the first trick, then the evaluation."""

@@ -115,3 +115,38 @@ def test_mcmaxn_spec_sets_lead_depth_and_pass_deals() -> None:
     for bad in ("mcmaxn:lead=0", "mcmaxn:pass=0", "mcmaxn:lead=14"):
         with pytest.raises(PlayerSpecError):
             create_player(Game.HEARTS, bad)
+
+
+def test_playout_scores_a_pass_by_the_hand_rule_based_players_play_after_it() -> None:
+    from engine.players.hearts_passing import PassOptions, SimulatedPasser
+    from engine.players.hearts_rules import RulesHeartsPlayer
+
+    deal = random_deals(12, 1)[0]
+    hands = [deal[s].mask for s in range(4)]
+    passes = {s: sum(1 << c for c in sorted(deal[s].ascending())[-3:]) for s in range(4)}  # each passes its top 3
+    passer = SimulatedPasser(HeartsRules(), PassOptions(playout=True), seed=1)
+    rules = RulesHeartsPlayer()
+    expected = play_hand(deal, [lambda v, s=s: tuple(sorted(deal[s].ascending())[-3:]) for s in range(4)],
+                         [rules.choose_card] * 4, direction=PassDirection.RIGHT).result.points
+    for me in range(4):
+        assert passer._playout(hands, passes, PassDirection.RIGHT, me) == expected[me]
+
+
+def test_playout_pass_gets_rid_of_an_unguarded_queen_of_spades() -> None:
+    from engine.core.cards import CardSet, parse_card
+    from engine.players.hearts_passing import PassOptions, SimulatedPasser
+
+    cards = ["SQ", "SA", "SK", "H2", "H3", "H4", "D2", "D3", "D4", "D5", "C2", "C3", "C4"]
+    hand = CardSet(sum(1 << parse_card(c) for c in cards))
+    view = pass_view(0, hand, PassDirection.LEFT, HeartsRules())
+    passer = SimulatedPasser(HeartsRules(), PassOptions(deals=12, playout=True), seed=3)
+    chosen = passer.choose(view)
+    assert len(set(chosen)) == 3 and all(c in hand for c in chosen)
+    assert parse_card("SQ") in chosen
+
+
+def test_mcmaxn_spec_chooses_the_pass_evaluation() -> None:
+    assert create_player(Game.HEARTS, "mcmaxn:passeval=playout").settings.pass_playout
+    assert not create_player(Game.HEARTS, "mcmaxn:passeval=search").settings.pass_playout
+    with pytest.raises(PlayerSpecError):
+        create_player(Game.HEARTS, "mcmaxn:passeval=guess")
