@@ -132,17 +132,25 @@ def test_playout_scores_a_pass_by_the_hand_rule_based_players_play_after_it() ->
         assert passer._playout(hands, passes, PassDirection.RIGHT, me) == expected[me]
 
 
-def test_playout_pass_gets_rid_of_an_unguarded_queen_of_spades() -> None:
+def test_playout_pass_keeps_the_candidate_whose_playouts_score_best(monkeypatch) -> None:
     from engine.core.cards import CardSet, parse_card
     from engine.players.hearts_passing import PassOptions, SimulatedPasser
 
-    cards = ["SQ", "SA", "SK", "H2", "H3", "H4", "D2", "D3", "D4", "D5", "C2", "C3", "C4"]
+    cards = ["SQ", "SA", "SK", "HA", "HK", "H4", "D2", "D3", "D4", "D5", "C2", "C3", "C4"]
     hand = CardSet(sum(1 << parse_card(c) for c in cards))
-    view = pass_view(0, hand, PassDirection.LEFT, HeartsRules())
-    passer = SimulatedPasser(HeartsRules(), PassOptions(deals=12, playout=True), seed=3)
-    chosen = passer.choose(view)
-    assert len(set(chosen)) == 3 and all(c in hand for c in chosen)
-    assert parse_card("SQ") in chosen
+    queen, heart_ace = parse_card("SQ"), parse_card("HA")
+    seen = []
+
+    def fake_playout(self, deal, passes, direction, me):  # only passes keeping the ♠Q and giving the ♥A score well
+        seen.append((deal[me], passes[me]))
+        mine = passes[me]
+        return 0.0 if mine >> heart_ace & 1 and not mine >> queen & 1 else 10.0
+
+    monkeypatch.setattr(SimulatedPasser, "_playout", fake_playout)
+    passer = SimulatedPasser(HeartsRules(), PassOptions(deals=4, playout=True), seed=3)
+    chosen = passer.choose(pass_view(0, hand, PassDirection.LEFT, HeartsRules()))
+    assert heart_ace in chosen and queen not in chosen
+    assert all(dealt == hand.mask for dealt, _ in seen) and len({p for _, p in seen}) > 1
 
 
 def test_mcmaxn_spec_chooses_the_pass_evaluation() -> None:
