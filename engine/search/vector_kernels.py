@@ -3,7 +3,8 @@
 
 Vectors are float arrays with NaN for ⊥; the flags select the member of the
 family (alpha-beta bounds, beta-reduction, payoff-reduction, a bias <v, k>).
-Beta-reduction does not prune (see :mod:`.vector_mm`).  The kernel records MAX
+Pruning and beta-reduction are independent flags; the published beta algorithms
+do not prune (see :mod:`.vector_mm`).  The kernel records MAX
 choices in ``choice``, completes the strategy exactly as the pure version does
 (a fresh search at any reachable MAX node left without a choice) and marks the
 reachable MAX nodes in ``in_strategy``.
@@ -103,7 +104,7 @@ def _same(a, b):
 def _search(start, start_bound, height, kinds, child_start, child_list, payoffs, minimax, weights,
             bounded, beta_red, pay_red, bias_world, bias_value, choice):
     """Fig. 16 / Fig. 21 from ``start`` with an explicit stack (one frame per tree level).
-    ``bounded`` prunes (vm-ab); beta-reduction without it lowers beta at MIN nodes only."""
+    ``bounded`` prunes (vm-ab); without it, beta-reduction lowers beta at MIN nodes as children return."""
     n = payoffs.shape[1]
     frames = height + 1
     stack_node = np.empty(frames, dtype=np.int64)

@@ -193,7 +193,8 @@ def _settle_conflicts(game: MultiWorldGame, choices: Strategy, chosen: dict, bia
     Bottom-up with memoisation, so each reachable state is valued once; the search's last
     choice is kept on ties.  The values are those of a fixed strategy: MIN simply minimises
     per world (:mod:`.strategy`).  A state the search never chose at (below a pruned node)
-    gets a fresh search, as in the completion of :func:`vector_search`."""
+    gets a fresh search, as in the completion of :func:`vector_search`.  Values are memoised
+    per state: a public state determines the worlds still valid there."""
     weights = game.weights
     n = len(weights)
     memo: dict = {}

@@ -13,25 +13,15 @@ from engine.search import vector_mm as vm
 from engine.search.prm import prm_beta
 from engine.search.strategy import strategy_vector
 from engine.search.tree_game import TreeGame
-from engine.search.trees import parse_tree
 from engine.suits.evaluate import evaluate_line
 from engine.suits.exact import solve_exact
 from engine.suits.game import SuitGame
 from engine.suits.model import SuitProblem
 from engine.suits.position import SuitTable
+from tests.search.test_search_paper_examples import FIG3, game
 
-
-def leaf(*payoffs):
-    return {"leaf": list(payoffs)}
-
-
-# F&B Fig. 3 (A Q 2 opposite nothing): after West plays low, North finesses (child 1) or
-# plays the ace (child 0); the finesse is worth (2, 1), the ace (1, 1).
-FIG3 = {"max": [{"min": [
-    {"max": [leaf(2, None), leaf(1, None)]},
-    {"max": [leaf(1, 1), leaf(2, 1)]},
-    {"max": [leaf(None, 1), leaf(None, 1)]},
-]}]}
+# F&B Fig. 3 (A Q 2 opposite nothing): after West plays low ("0.1"), North plays the ace
+# (child 0, worth (1, 1)) or finesses (child 1, worth (2, 1)).
 
 
 def _node(g: TreeGame, path: str):
@@ -43,7 +33,7 @@ def _never(*_):
 
 
 def test_a_conflict_is_settled_by_the_exact_worth_of_the_candidates():
-    g = TreeGame(parse_tree({"worlds": [1, 1], "root": FIG3}))
+    g = game(FIG3, 2)
     low = _node(g, "0.1")
     choices = {_node(g, ""): 0, _node(g, "0.0"): 0, low: 0, _node(g, "0.2"): 0}
     vm._settle_conflicts(g, choices, {low: [1, 0]}, None, _never, False)
@@ -52,7 +42,7 @@ def test_a_conflict_is_settled_by_the_exact_worth_of_the_candidates():
 
 
 def test_a_conflict_keeps_the_last_choice_on_ties():
-    g = TreeGame(parse_tree({"worlds": [1, 1], "root": FIG3}))
+    g = game(FIG3, 2)
     shown_out = _node(g, "0.2")
     choices = {_node(g, ""): 0, _node(g, "0.0"): 0, _node(g, "0.1"): 1, shown_out: 1}
     vm._settle_conflicts(g, choices, {shown_out: [0, 1]}, None, _never, False)
