@@ -10,7 +10,12 @@ the table), exactly as DDS's SolveBoard reports them:
   separately);
 * :meth:`DoubleDummySolver.table` — DDS's table: tricks the declaring side takes
   for each strain and declarer;
-* :meth:`DoubleDummySolver.batch_tricks_per_card` — many worlds of one decision.
+* :meth:`DoubleDummySolver.batch_tricks_per_card` — many worlds of one decision;
+* :meth:`DoubleDummySolver.reaches`, :meth:`DoubleDummySolver.batch_reaches_per_card`
+  — make-or-fail questions (does the side to play take at least ``need``
+  tricks?), answered by one null-window test each instead of exact counts:
+  what a contract's chance needs, and much cheaper when the exact count lies
+  away from ``need``.
 
 A position is given by the hands at the start of the current trick (a
 :class:`~engine.core.deal.Deal`, or four ``CardSet``/int masks, cards already
@@ -218,15 +223,28 @@ class DoubleDummySolver:
 
     def batch_tricks_per_card(
         self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (),
-        *, node_limit: int | None = None,
+        *, node_limit: int | None = None, cards: int | None = None,
     ) -> list[dict[Card, int]]:
         """:meth:`tricks_per_card` for many worlds of one decision, in one kernel call.
 
         Every world must give the seat to play the same hand (it is that seat's
-        decision); the other hands may differ freely.
+        decision); the other hands may differ freely.  ``cards`` (a card mask)
+        limits the answer to those cards and the cards equivalent to them.
         """
         if not worlds:
             return []
+        stacked, strain_i, leader_i, arr, n = self._batch(worlds, strain, leader, played)
+        mover = (leader_i + n) % 4
+        out = np.empty((stacked.shape[0], 52), dtype=np.int64)
+        self._next_call(node_limit)
+        only = kernel_search.CARDS if cards is None else int(cards) & kernel_search.CARDS
+        self._answer(kernel_search.solve_batch(stacked, strain_i, leader_i, arr, n, self._tt, *self._ws, out, only),
+                     node_limit)
+        tricks_left = bin(int(stacked[0, leader_i])).count("1")
+        return [_per_card(out[i], mover, tricks_left) for i in range(stacked.shape[0])]
+
+    def _batch(self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card]):
+        """Validated worlds of one decision stacked as ``(n, 4)`` masks (the mover's hand the same in all)."""
         arrays = [self._position(w, strain, leader, played) for w in worlds]
         _, strain_i, leader_i, arr, n = arrays[0]
         mover = (leader_i + n) % 4
@@ -236,12 +254,47 @@ class DoubleDummySolver:
                 raise DoubleDummyError(
                     f"world {i}: {Seat(mover).name.title()} (to play) holds different cards than in world 0"
                 )
-        stacked = np.stack([a[0] for a in arrays])
-        out = np.empty((len(arrays), 52), dtype=np.int64)
+        return np.stack([a[0] for a in arrays]), strain_i, leader_i, arr, n
+
+    def _ns_need(self, mover: int, tricks_left: int, need: int) -> tuple[int, bool]:
+        """North-South's threshold for "the mover's side takes >= need", and whether to negate the answer."""
+        if mover % 2 == 0:
+            return int(need), False
+        return tricks_left - int(need) + 1, True  # East-West >= need  <=>  not North-South >= left - need + 1
+
+    def reaches(
+        self, hands: Hands, strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (), need: int = 0,
+        *, node_limit: int | None = None,
+    ) -> bool:
+        """Whether the side of the seat to play next takes at least ``need`` tricks from the trick start."""
+        h, strain_i, leader_i, arr, n = self._position(hands, strain, leader, played)
+        tricks_left = bin(int(h[leader_i])).count("1")
+        ns_need, negate = self._ns_need((leader_i + n) % 4, tricks_left, need)
         self._next_call(node_limit)
-        self._answer(kernel_search.solve_batch(stacked, strain_i, leader_i, arr, n, self._tt, *self._ws, out), node_limit)
-        tricks_left = bin(int(first[leader_i])).count("1")
-        return [_per_card(out[i], mover, tricks_left) for i in range(len(arrays))]
+        yes = self._answer(
+            kernel_search.reach_position(h, strain_i, leader_i, arr, n, ns_need, self._tt, *self._ws), node_limit)
+        return bool(yes) != negate
+
+    def batch_reaches_per_card(
+        self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (),
+        need: int = 0, *, node_limit: int | None = None,
+    ) -> np.ndarray:
+        """``out[i, card]``: 1 when the side to play takes ``>= need`` tricks from the trick start after
+        ``card`` in world ``i``, 0 when not, -1 for cards that are not legal.  As
+        :meth:`batch_tricks_per_card`, every world gives the seat to play the same hand."""
+        if not worlds:
+            return np.zeros((0, 52), dtype=np.int64)
+        stacked, strain_i, leader_i, arr, n = self._batch(worlds, strain, leader, played)
+        tricks_left = bin(int(stacked[0, leader_i])).count("1")
+        ns_need, negate = self._ns_need((leader_i + n) % 4, tricks_left, need)
+        out = np.empty((stacked.shape[0], 52), dtype=np.int64)
+        self._next_call(node_limit)
+        self._answer(kernel_search.reach_batch(stacked, strain_i, leader_i, arr, n, ns_need, self._tt, *self._ws, out),
+                     node_limit)
+        if negate:
+            legal = out >= 0
+            out[legal] = 1 - out[legal]
+        return out
 
     def table(self, deal: Hands, *, node_limit: int | None = None) -> DDTable:
         """The 5 × 4 double-dummy table of a deal (any equal hand sizes; all hands at a trick start)."""

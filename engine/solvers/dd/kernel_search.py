@@ -26,7 +26,8 @@ from .kernel_moves import MAX_MOVES, generate_moves, trick_relevance, trick_winn
 from .tables import HIGH13, POP13
 from .tt import position_key, probe, store
 
-__all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch"]
+__all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch", "reach_cards",
+           "reach_batch", "reach_position"]
 
 YES = 1 << 62
 GAVE_UP = -1
@@ -368,11 +369,45 @@ def solve_position(hands, trump, leader, played, nplayed, guess, tt, moves, scor
 
 
 @kernel
-def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+def _root_moves(h, trump, leader, pos, moves, scores, tc):
+    """The mover's searched cards at the root (one per sequence, lowest first in the sequence)."""
+    n = generate_moves(h, trump, leader, pos, tc, 0, -1, moves, scores, pos)
+    reps = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        reps[i] = moves[pos, i]
+    return reps
+
+
+@kernel
+def _share_with_sequence(h, mover, live, c, v, out):
+    """``out[card] = v`` for the cards above ``c`` in its sequence (they are worth the same)."""
+    s = c // 13
+    for r in range(c % 13 + 1, 13):
+        card = 13 * s + r
+        if (live >> card) & 1:
+            if (h[mover] >> card) & 1:
+                out[card] = v
+            else:
+                break
+
+
+@kernel
+def _live_cards(h, played, nplayed):
+    live = h[0] | h[1] | h[2] | h[3]
+    for i in range(nplayed):
+        live |= 1 << played[i]
+    return live
+
+
+@kernel
+def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, probes, frames, ctx, out,
+                only=CARDS):
     """North-South tricks from the trick start after each legal card of the mover, in ``out[card]``.
 
     ``out`` (52 entries) is ``-1`` for cards that are not legal.  Each class
     of equivalent cards is searched once and its value copied to every member.
+    ``only`` (a card mask) limits the search to the classes whose lowest card
+    it holds; the others stay ``-1``.
     Returns the last value found (a good first guess for the next call).
     """
     h = np.zeros(4, dtype=np.int64)
@@ -384,17 +419,14 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
     pos = nplayed
     ply = nplayed
     mover = (leader + pos) & 3
-    n = generate_moves(h, trump, leader, pos, tc, 0, -1, moves, scores, ply)
-    live = h[0] | h[1] | h[2] | h[3]
-    for i in range(nplayed):
-        live |= 1 << played[i]
-    reps = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        reps[i] = moves[ply, i]
+    reps = _root_moves(h, trump, leader, pos, moves, scores, tc)
+    live = _live_cards(h, played, nplayed)
     g = guess
-    for i in range(n):
+    for i in range(reps.shape[0]):
         c = reps[i]
         bit = 1 << c
+        if not only & bit:
+            continue
         h[mover] ^= bit
         tc[ply] = c
         if pos == 3:
@@ -411,19 +443,76 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
             return GAVE_UP
         g = v
         out[c] = v
-        s = c // 13
-        for r in range(c % 13 + 1, 13):  # the rest of c's sequence shares its value
-            card = 13 * s + r
-            if (live >> card) & 1:
-                if (h[mover] >> card) & 1:
-                    out[card] = v
-                else:
-                    break
+        _share_with_sequence(h, mover, live, c, v, out)
     return g
 
 
 @kernel
-def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+def reach_cards(hands, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+    """Whether North-South take ``>= need`` tricks from the trick start after each legal card of the mover.
+
+    ``out[card]`` is 1 (yes), 0 (no) or ``-1`` (not legal).  One null-window
+    test per class of equivalent cards instead of ``solve_cards``' exact
+    values: what a make-or-fail question (αμ's leaves, a contract's chance)
+    needs, and far cheaper when the exact count lies away from ``need``.
+    Returns 0, or :data:`GAVE_UP`.
+    """
+    h = np.zeros(4, dtype=np.int64)
+    tleft = _setup(hands, leader, played, nplayed, h, tc)
+    for c in range(52):
+        out[c] = -1
+    if tleft == 0:
+        return 0
+    pos = nplayed
+    ply = nplayed
+    mover = (leader + pos) & 3
+    reps = _root_moves(h, trump, leader, pos, moves, scores, tc)
+    live = _live_cards(h, played, nplayed)
+    for i in range(reps.shape[0]):
+        c = reps[i]
+        bit = 1 << c
+        h[mover] ^= bit
+        tc[ply] = c
+        if pos == 3:
+            wi = trick_winner_index(tc, 0, 4, trump)
+            winner = (leader + wi) & 3
+            won = 1 if (winner & 1) == 0 else 0
+            r = _search(h, trump, winner, 0, ply + 1, need - won, tleft - 1, tt, moves, scores, tc, keys, probes, frames, ctx)
+        else:
+            r = _search(h, trump, leader, pos + 1, ply + 1, need, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+        h[mover] ^= bit
+        if r == GAVE_UP:
+            return GAVE_UP
+        v = 1 if (r & YES) else 0
+        out[c] = v
+        _share_with_sequence(h, mover, live, c, v, out)
+    return 0
+
+
+@kernel
+def reach_batch(worlds, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+    """``reach_cards`` for every world (``worlds[i]`` = four trick-start hands); ``out[i, card]``."""
+    for i in range(worlds.shape[0]):
+        if reach_cards(worlds[i], trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames,
+                       ctx, out[i]) == GAVE_UP:
+            return GAVE_UP
+    return 0
+
+
+@kernel
+def reach_position(hands, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx):
+    """1 when North-South take ``>= need`` tricks from the start of the current trick, else 0 (or GAVE_UP)."""
+    h = np.zeros(4, dtype=np.int64)
+    tleft = _setup(hands, leader, played, nplayed, h, tc)
+    r = _search(h, trump, leader, nplayed, nplayed, need, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+    if r == GAVE_UP:
+        return GAVE_UP
+    return 1 if (r & YES) else 0
+
+
+@kernel
+def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, keys, probes, frames, ctx, out,
+                only=CARDS):
     """``solve_cards`` for every world (``worlds[i]`` = four trick-start hands); ``out[i, card]``."""
     g = -1
     for i in range(worlds.shape[0]):
@@ -432,7 +521,8 @@ def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, k
             for s in range(4):
                 total += POP13[(worlds[i, leader] >> (13 * s)) & 0x1FFF]
             g = total // 2
-        g = solve_cards(worlds[i], trump, leader, played, nplayed, g, tt, moves, scores, tc, keys, probes, frames, ctx, out[i])
+        g = solve_cards(worlds[i], trump, leader, played, nplayed, g, tt, moves, scores, tc, keys, probes, frames, ctx,
+                        out[i], only)
         if g == GAVE_UP:
             return GAVE_UP
     return g
