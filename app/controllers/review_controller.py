@@ -159,6 +159,13 @@ class _ProgressEvaluator:
         self._calls += 1
         return self._inner.batch_tricks_per_card(worlds, strain, leader, played)
 
+    def batch_reach_per_card(self, worlds, strain, leader, played, need):
+        if self._cancel.is_set():
+            raise JobCancelledError()
+        from engine.search.bridge_game import reach_per_card
+
+        return reach_per_card(self._inner, worlds, strain, leader, played, need)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 

@@ -37,7 +37,7 @@ from ..bridge.view import BridgeView
 from ..core.cards import Card
 from ..core.seats import Seat
 from ..hearts.view import HeartsView
-from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator
+from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card
 from ..search.hearts.mcmaxn import MCMaxnOptions, MCMaxnResult, MCMaxnSearch
 from ..solvers.hearts import CardValue as HeartsCardValue
 from ..solvers.hearts import SearchDepth
@@ -140,6 +140,13 @@ class _RecordingEvaluator:
                 self._record[key] = answer
             out[i] = answer
         return out
+
+    def batch_reach_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int
+    ) -> np.ndarray:
+        """Make-or-fail questions (αμ's leaves) pass through, with a cancel check before them."""
+        self._check()
+        return reach_per_card(self._inner, worlds, strain, leader, played, need)
 
 
 def _prefix(position: BridgePosition, count: int) -> BridgePosition:

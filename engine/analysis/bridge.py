@@ -41,6 +41,8 @@ from ..search.bridge_game import (
     default_leaf_evaluator,
     equivalence_buckets,
     legal_mask,
+    reach_per_card,
+    tricks_for_cards,
 )
 from ..search.pareto import best_option
 from ..worlds import HandConstraint, SeatKnowledge, WorldKnowledge, world_set
@@ -59,6 +61,7 @@ __all__ = [
     "position_from_view",
     "RootChoice",
     "choose_alphamu",
+    "choose_pimc",
 ]
 
 
@@ -211,6 +214,16 @@ class _StoppingEvaluator:
         if self.stopper.should_stop():
             raise _Stopped()
         return self.inner.batch_tricks_per_card(worlds, strain, leader, played)
+
+    def batch_reach_per_card(self, worlds, strain, leader, played, need):
+        if self.stopper.should_stop():
+            raise _Stopped()
+        return reach_per_card(self.inner, worlds, strain, leader, played, need)
+
+    def batch_tricks_for_cards(self, worlds, strain, leader, played, cards):
+        if self.stopper.should_stop():
+            raise _Stopped()
+        return tricks_for_cards(self.inner, worlds, strain, leader, played, cards)
 
 
 def _max_side(position: BridgePosition) -> tuple[tuple[int, ...], int, bool]:
@@ -367,6 +380,16 @@ def _dd_tricks(game: BridgePlayGame, card: Card) -> float:
     for w in game.root_worlds():
         total += weights[w] * game._after_card(root, w, card)
     return total
+
+
+def _expected_tricks(game: BridgePlayGame, cards: set[Card]) -> dict[Card, float]:
+    """Mean double-dummy tricks of MAX's side after each of ``cards`` at the root, solving only those cards."""
+    root = game.root()
+    worlds = game.root_worlds()
+    hands = np.array([game.trick_start_hands(root, w) for w in worlds], dtype=np.uint64)
+    out = tricks_for_cards(game.evaluator, hands, game.strain, root.leader, root.trick, sum(1 << c for c in cards))
+    game.solves += len(worlds)
+    return {c: float(sum(game.weights[w] * int(out[w, c]) for w in worlds)) for c in cards}
 
 
 def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: AnalysisBudget, stopper: _Stopper,
@@ -535,12 +558,89 @@ def choose_alphamu(
         raise AnalysisCancelled("cancelled before the first αμ iteration finished")
     score, tops = result
     buckets = [run for run in _buckets(game) if run[0] in tops]
-    try:
-        values = {c: (score, _dd_tricks(game, c)) for c in tops}
-    except _Stopped:
-        values = {c: (score, 0.0) for c in tops}
-    card = _choose(values, buckets)
+    tricks = {c: 0.0 for c in tops}
+    if len(tops) > 1:
+        try:
+            tricks = _expected_tricks(game, tops)
+        except _Stopped:
+            pass
+    card = _choose({c: (score, tricks[c]) for c in tops}, buckets)
     st = engine.stats
     return RootChoice(card, score, done, {
         "nodes": st.nodes, "early_cuts": st.early_cuts, "root_cuts": st.root_cuts,
         "decided_cuts": st.decided_cuts, "solves": game.solves})
+
+
+def choose_pimc(
+    position: BridgePosition,
+    budget: AnalysisBudget = AnalysisBudget(),
+    *,
+    evaluator: LeafEvaluator | None = None,
+    cancel: threading.Event | None = None,
+) -> RootChoice:
+    """PIMC's card, the one :func:`analyse_position` would recommend, for less work.
+
+    A player needs the best card, not every card's value: the chance of making
+    comes from one make-or-fail (null-window) solve per card and world, and exact
+    trick counts are solved only for the cards tied on that chance, where
+    expected tricks break the tie.  The worlds, their order and the stopping
+    rules are :func:`analyse_position`'s, so the card is the same; a budget with
+    the quiescence rule (whose leader depends on expected tricks) is handed to
+    :func:`analyse_position` itself.
+    """
+    if budget.quiescence is not None:
+        analysis = analyse_position(position, Algorithm.PIMC, budget, evaluator=evaluator, cancel=cancel)
+        best = analysis.value(analysis.best)
+        return RootChoice(analysis.best, best.p_make, 1, dict(analysis.stats))
+    stopper = _Stopper(budget.time_limit, cancel)
+    inner = evaluator if evaluator is not None else default_leaf_evaluator()
+    seats, target, _ = _max_side(position)
+    guarded = _StoppingEvaluator(inner, stopper)
+    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                          position.trick, seats, target, guarded)
+    buckets = _buckets(game)
+    reps = [run[0] for run in buckets]
+    root = game.root()
+    n = len(game.weights)
+    weights = np.array(game.weights)
+    wins = {c: 0.0 for c in reps}
+    seen, used = 0.0, 0
+    chunk = n if len(reps) == 1 else budget.chunk
+    for start in range(0, n, chunk):
+        if stopper.should_stop():
+            if used == 0:
+                raise AnalysisCancelled("cancelled before any world was solved")
+            break
+        idx = list(range(start, min(n, start + chunk)))
+        hands = np.array([game.trick_start_hands(root, w) for w in idx], dtype=np.uint64)
+        out = reach_per_card(inner, hands, game.strain, root.leader, root.trick, target)
+        game.solves += len(idx)
+        stopper.has_answer = True
+        for row, w in zip(out, idx):
+            for c in reps:
+                wins[c] += weights[w] * (row[c] == 1)
+        seen += float(weights[idx].sum())
+        used += len(idx)
+        ranked = sorted((wins[c] for c in reps), reverse=True)
+        if len(ranked) > 1 and used < n:
+            gap = (ranked[0] - ranked[1])
+            if budget.stop_when_clear and gap > 1.0 - seen + 1e-12:
+                break
+            if used >= budget.min_worlds and budget.stop_delta is not None and gap / seen >= budget.stop_delta:
+                break
+    chances = {c: float(wins[c] / seen) for c in reps}
+    top = max(round(p, 9) for p in chances.values())
+    tied = [c for c in reps if round(chances[c], 9) == top]
+    tricks = {c: 0.0 for c in tied}
+    if len(tied) > 1:
+        try:
+            hands = np.array([game.trick_start_hands(root, w) for w in range(used)], dtype=np.uint64)
+            out = tricks_for_cards(guarded, hands, game.strain, root.leader, root.trick, sum(1 << c for c in tied))
+        except _Stopped:  # out of time (or cancelled) while breaking the tie: the lowest card
+            out = np.zeros((0, 52), dtype=np.int64)
+        for row, w in zip(out, range(used)):
+            for c in tied:
+                tricks[c] += weights[w] * int(row[c])
+        game.solves += len(out)
+    card = _choose({c: (chances[c], tricks[c] / seen) for c in tied}, buckets)
+    return RootChoice(card, chances[card], 1, {"solves": game.solves, "worlds": used})

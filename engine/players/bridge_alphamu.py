@@ -15,7 +15,7 @@ import random
 import threading
 from typing import Mapping
 
-from ..analysis.bridge import Algorithm, AnalysisBudget, analyse_position, choose_alphamu, position_from_view
+from ..analysis.bridge import AnalysisBudget, choose_alphamu, choose_pimc, position_from_view
 from ..bridge.view import BridgeView
 from ..core.cards import Card
 from ..core.seats import Seat
@@ -61,17 +61,14 @@ class BridgeAlphaMuPlayer:
         position = position_from_view(view, self.budget.worlds, self.rng, self.constraints,
                                       out_of_play=self.out_of_play)
         if not view.is_declarer_side or self.budget.max_moves == 1:  # αμ with M = 1 is PIMC
-            return analyse_position(position, Algorithm.PIMC, self.defence_budget, evaluator=self.evaluator,
-                                    cancel=self.cancel).best
+            return choose_pimc(position, self.defence_budget, evaluator=self.evaluator, cancel=self.cancel).card
         if position.target <= 0 or position.target > int(position.worlds[0, int(position.leader)]).bit_count():
             # Already made or already down: only tricks matter, PIMC's expected tricks decide.
-            return analyse_position(position, Algorithm.PIMC, self.defence_budget, evaluator=self.evaluator,
-                                    cancel=self.cancel).best
+            return choose_pimc(position, self.defence_budget, evaluator=self.evaluator, cancel=self.cancel).card
         choice = choose_alphamu(position, self.budget, evaluator=self.evaluator, cancel=self.cancel)
         self.last_stats = choice.stats
         if choice.p_make <= 0.0:
             # Lost in every world against best defence: αμ's cuts stop at any card, so let PIMC
             # (optimistic, with expected tricks) pick the card that keeps the most chances.
-            return analyse_position(position, Algorithm.PIMC, self.defence_budget, evaluator=self.evaluator,
-                                    cancel=self.cancel).best
+            return choose_pimc(position, self.defence_budget, evaluator=self.evaluator, cancel=self.cancel).card
         return choice.card

@@ -13,7 +13,7 @@ import random
 import threading
 from typing import Mapping
 
-from ..analysis.bridge import Algorithm, AnalysisBudget, analyse_view
+from ..analysis.bridge import AnalysisBudget, choose_pimc, position_from_view
 from ..bridge.view import BridgeView
 from ..core.cards import Card
 from ..core.seats import Seat
@@ -58,6 +58,6 @@ class BridgePimcPlayer:
         forced = forced_card(view, self.out_of_play)
         if forced is not None:
             return forced
-        analysis = analyse_view(view, Algorithm.PIMC, self.budget, rng=self.rng, constraints=self.constraints,
-                                evaluator=self.evaluator, cancel=self.cancel, out_of_play=self.out_of_play)
-        return analysis.best
+        position = position_from_view(view, self.budget.worlds, self.rng, self.constraints,
+                                      out_of_play=self.out_of_play)
+        return choose_pimc(position, self.budget, evaluator=self.evaluator, cancel=self.cancel).card

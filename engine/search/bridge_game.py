@@ -8,9 +8,13 @@ since the root.  A state is terminal as soon as the contract is decided (MAX's
 side has its target, or can no longer reach it: the stop function of the
 paper's algorithm 3).  Payoffs are 1 (MAX's side reaches its target) or 0.
 
-``evaluate`` is a double-dummy solve through a :class:`LeafEvaluator`.  One
-solve per position gives the value after every legal card, so the values of
-all children of a position come from one batched solve over its worlds.
+``evaluate`` is a double-dummy make-or-fail test through a :class:`LeafEvaluator`
+(:func:`reach_per_card`: one null-window question per card, not an exact
+count, since a leaf's payoff is only "target reached or not").  One batched
+question per position answers for every legal card, so the values of all
+children of a position come from one call over its worlds.  Exact trick
+counts (:meth:`BridgePlayGame.max_tricks`) are solved only where expected
+tricks are wanted.
 
 MAX's moves are bucketed: cards of one hand that are adjacent in rank among the
 cards still live in the suit (played cards squeezed out, cards in the current
@@ -45,6 +49,8 @@ __all__ = [
     "ReferenceLeafEvaluator",
     "SolverLeafEvaluator",
     "default_leaf_evaluator",
+    "reach_per_card",
+    "tricks_for_cards",
 ]
 
 
@@ -62,6 +68,41 @@ class LeafEvaluator(Protocol):
         in world ``i`` (``worlds[i]`` = four trick-start hand masks, ``played`` still in them);
         ``-1`` for cards that are not legal."""
         ...
+
+
+def reach_per_card(
+    evaluator: LeafEvaluator, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int
+) -> np.ndarray:
+    """``out[i, card]``: 1 when the side to move takes ``>= need`` tricks from the trick start after
+    ``card`` in world ``i``, 0 when not, -1 for cards that are not legal.
+
+    Evaluators that can answer make-or-fail questions directly (the solver's null-window
+    ``batch_reach_per_card``) do; any other evaluator is asked for trick counts, so a wrapper
+    that only knows ``batch_tricks_per_card`` still gives the same answers.
+    """
+    direct = getattr(evaluator, "batch_reach_per_card", None)
+    if direct is not None:
+        return np.asarray(direct(worlds, strain, leader, played, need))
+    tricks = np.asarray(evaluator.batch_tricks_per_card(worlds, strain, leader, played))
+    return np.where(tricks >= 0, (tricks >= need).astype(np.int64), -1)
+
+
+ALL_CARDS = (1 << 52) - 1
+
+
+def tricks_for_cards(
+    evaluator: LeafEvaluator, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], cards: int
+) -> np.ndarray:
+    """``batch_tricks_per_card`` where only the legal cards in the mask ``cards`` are wanted (others
+    may come back ``-1``): evaluators that can restrict the search (the solver) do, others solve
+    every card.  Should a restricted answer miss a wanted card (the solver's classes of equal
+    cards can differ from the caller's), every card is solved."""
+    direct = getattr(evaluator, "batch_tricks_for_cards", None)
+    if direct is not None:
+        out = np.asarray(direct(worlds, strain, leader, played, cards))
+        if (out[:, _cards(cards)] >= 0).all():
+            return out
+    return np.asarray(evaluator.batch_tricks_per_card(worlds, strain, leader, played))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +210,7 @@ class BridgePlayGame:
             raise BridgeGameError(f"seat {self.root_state.to_move} is to move, not one of MAX's seats")
         self._parent: dict[PlayState, list[tuple[PlayState, Card]]] = {}
         self._per_card: dict[tuple[int, int, tuple[Card, ...]], np.ndarray] = {}
+        self._reach_tables: dict[tuple[int, int, tuple[Card, ...], int], np.ndarray] = {}
         self.solves = 0  # worlds solved (one per position and world), for benchmarks
 
     def _check_worlds(self) -> int:
@@ -261,7 +303,52 @@ class BridgePlayGame:
         return 1.0 if state.won >= self.target else 0.0
 
     def evaluate(self, state: PlayState, world: int) -> float | None:
-        return 1.0 if self.max_tricks(state, world) >= self.target else 0.0
+        return 1.0 if self.makes(state, world) else 0.0
+
+    # --- make-or-fail values -------------------------------------------------------------
+    def makes(self, state: PlayState, world: int) -> bool:
+        """Whether MAX's side reaches its target from ``state`` in ``world`` with best play by both sides."""
+        if state.won >= self.target:
+            return True
+        if state.won + self.tricks_left(state) < self.target:
+            return False
+        for parent, card in self._parent.get(state, ()):
+            if legal_mask(self.hand(parent, world, parent.to_move), parent.trick) >> card & 1:
+                return self._makes_after_card(parent, world, card)
+        results = [self._makes_after_card(state, world, c)
+                   for c in _cards(legal_mask(self.hand(state, world, state.to_move), state.trick))]
+        return any(results) if self.is_max_to_move(state) else all(results)
+
+    def _makes_after_card(self, state: PlayState, world: int, card: Card) -> bool:
+        """Whether MAX's side reaches its target if ``card`` is played at ``state`` (then best play)."""
+        need = self.target - state.won  # MAX's tricks still needed, counted from this trick's start
+        if state.to_move & 1 == self.max_side:
+            answer = self._reach(state, world, need)[card]
+            makes = answer == 1
+        else:  # the side to move is MIN: MAX makes unless MIN takes enough to beat it
+            answer = self._reach(state, world, self.tricks_left(state) - need + 1)[card]
+            makes = answer == 0
+        if answer < 0:
+            raise BridgeGameError(f"card {card} is not legal in world {world}")
+        return makes
+
+    def _reach(self, state: PlayState, world: int, need: int) -> np.ndarray:
+        """Per card: does the side to move at ``state`` take ``need`` tricks from the trick start (batched over worlds)."""
+        key = (state.done, state.leader, state.trick, need)
+        table = self._reach_tables.get(key)
+        if table is None:
+            table = np.full((len(self._hands), 52), -2, dtype=np.int64)
+            self._reach_tables[key] = table
+        if table[world, 0] == -2:
+            pending = [w for w in self._consistent_worlds(state) if table[w, 0] == -2]
+            if world not in pending:
+                pending.append(world)
+            start = np.array([self.trick_start_hands(state, w) for w in pending], dtype=np.uint64)
+            out = reach_per_card(self.evaluator, start, self.strain, state.leader, state.trick, need)
+            self.solves += len(pending)
+            for row, w in zip(out, pending):
+                table[w] = row
+        return table[world]
 
     # --- double-dummy values ----------------------------------------------------------------
     def max_tricks(self, state: PlayState, world: int) -> int:
@@ -360,6 +447,16 @@ class ReferenceLeafEvaluator:
         return out
 
 
+def _group_by_mover(worlds: np.ndarray, leader: int, played: Sequence[Card]) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+    """The worlds as int tuples, and the indices of the worlds grouped by the hand of the seat to move."""
+    rows = [tuple(int(x) for x in row) for row in worlds]
+    mover = (int(leader) + len(played)) & 3
+    groups: dict[int, list[int]] = {}
+    for i, row in enumerate(rows):
+        groups.setdefault(row[mover], []).append(i)
+    return rows, list(groups.values())
+
+
 class SolverLeafEvaluator:
     """The double-dummy solver (:class:`~engine.solvers.dd.DoubleDummySolver`) as a leaf evaluator.
 
@@ -377,18 +474,31 @@ class SolverLeafEvaluator:
     def batch_tricks_per_card(
         self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
     ) -> np.ndarray:
-        rows = [tuple(int(x) for x in row) for row in worlds]
-        mover = (int(leader) + len(played)) & 3
-        groups: dict[int, list[int]] = {}
-        for i, row in enumerate(rows):
-            groups.setdefault(row[mover], []).append(i)
+        return self.batch_tricks_for_cards(worlds, strain, leader, played, ALL_CARDS)
+
+    def batch_tricks_for_cards(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], cards: int
+    ) -> np.ndarray:
+        """``batch_tricks_per_card`` searching only the cards in the mask ``cards`` (see :func:`tricks_for_cards`)."""
+        rows, groups = _group_by_mover(worlds, leader, played)
         out = np.full((len(rows), 52), -1, dtype=np.int64)
-        for members in groups.values():
+        for members in groups:
             answers = self._solver.batch_tricks_per_card(  # type: ignore[attr-defined]
-                [rows[i] for i in members], int(strain), int(leader), tuple(int(c) for c in played))
+                [rows[i] for i in members], int(strain), int(leader), tuple(int(c) for c in played), cards=cards)
             for i, per_card in zip(members, answers):
                 for card, tricks in per_card.items():
                     out[i, int(card)] = int(tricks)
+        return out
+
+    def batch_reach_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int
+    ) -> np.ndarray:
+        """Make-or-fail per card (see :func:`reach_per_card`), one null-window test per card and world."""
+        rows, groups = _group_by_mover(worlds, leader, played)
+        out = np.full((len(rows), 52), -1, dtype=np.int64)
+        for members in groups:
+            out[members] = self._solver.batch_reaches_per_card(  # type: ignore[attr-defined]
+                [rows[i] for i in members], int(strain), int(leader), tuple(int(c) for c in played), int(need))
         return out
 
 

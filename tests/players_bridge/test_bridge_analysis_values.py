@@ -196,3 +196,48 @@ def test_the_search_only_asks_the_solver_about_consistent_worlds(seed):
     # must never reach the solver, whatever else was played before.
     pos = position(seed, size=3, worlds=10, target=2)
     choose_alphamu(pos, AnalysisBudget(worlds=10, max_moves=3), evaluator=ValidatingEvaluator())
+
+
+class TricksOnlyEvaluator:
+    """The real solver seen only through exact counts: make-or-fail questions fall back to counting."""
+
+    def __init__(self) -> None:
+        from engine.search.bridge_game import SolverLeafEvaluator
+
+        self.inner = SolverLeafEvaluator()
+
+    def batch_tricks_per_card(self, worlds, strain, leader, played):
+        return self.inner.batch_tricks_per_card(worlds, strain, leader, played)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), target=st.integers(0, 4), size=st.integers(2, 3), strain=st.integers(0, 4),
+       clear=st.booleans())
+def test_choose_pimc_picks_the_card_the_full_analysis_recommends(seed, target, size, strain, clear):
+    """The player's shortcut (make-or-fail solves, exact counts only to break ties) changes nothing."""
+    from engine.analysis.bridge import choose_pimc
+    from engine.search.bridge_game import SolverLeafEvaluator
+
+    pos = position(seed, size=size, worlds=10, target=target, strain=strain)
+    budget = AnalysisBudget(worlds=10, chunk=3, stop_when_clear=clear)
+    full = analyse_position(pos, Algorithm.PIMC, budget, evaluator=REFERENCE)
+    for evaluator in (REFERENCE, SolverLeafEvaluator()):
+        choice = choose_pimc(pos, budget, evaluator=evaluator)
+        assert choice.card == full.best
+        assert choice.p_make == pytest.approx(full.value(full.best).p_make)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), target=st.integers(1, 4))
+def test_alphamu_values_are_the_same_from_make_or_fail_and_from_exact_counts(seed, target):
+    """αμ's leaves ask the solver make-or-fail questions; answering them from exact counts agrees."""
+    from engine.search.bridge_game import SolverLeafEvaluator
+
+    pos = position(seed, size=4, worlds=8, target=target)
+    budget = AnalysisBudget(worlds=8, max_moves=2)
+    direct = analyse_position(pos, Algorithm.ALPHAMU, budget, evaluator=SolverLeafEvaluator())
+    counted = analyse_position(pos, Algorithm.ALPHAMU, budget, evaluator=TricksOnlyEvaluator())
+    assert values(direct) == values(counted) and direct.best == counted.best
+    a = choose_alphamu(pos, budget, evaluator=SolverLeafEvaluator())
+    b = choose_alphamu(pos, budget, evaluator=TricksOnlyEvaluator())
+    assert (a.card, a.p_make) == (b.card, b.p_make)
