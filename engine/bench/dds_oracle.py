@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from ..core.cards import Card, card_str
 from ..core.deal import Deal
 
-__all__ = ["DdsUnavailableError", "dds_table", "dds_tricks_per_card", "use_one_thread"]
+__all__ = ["DdsLeafEvaluator", "DdsUnavailableError", "dds_table", "dds_tricks_per_card", "use_one_thread"]
 
 
 class DdsUnavailableError(RuntimeError):
@@ -85,3 +85,62 @@ def dds_tricks_per_card(deal: Deal, strain: int, leader: int, played: Sequence[C
     for card, tricks in dds.solve_board(ed, dds.solve.SolveMode.Default):
         result[int(card.suit) * 13 + int(card.rank).bit_length() - 1 - 2] = int(tricks)
     return result
+
+
+class DdsLeafEvaluator:
+    """DDS as a :class:`~engine.search.bridge_game.LeafEvaluator`, for long strength measurements only.
+
+    The engine's own solver is exact and agrees with DDS card for card (``bench dd``, the
+    DDS tests), so a match whose searches ask DDS instead plays exactly the same cards,
+    only sooner: at 40 to 52 cards DDS is still many times faster.  ``tenace-cli match
+    bridge --solver dds`` uses it to make runs of hundreds of full deals affordable; the
+    app and the players never do.
+    """
+
+    def __init__(self) -> None:
+        use_one_thread()
+
+    def _deal(self, row: Any, strain: int, leader: int, played: Sequence[Card]) -> Any:
+        _, types = _endplay()
+        ed = _to_endplay(Deal.from_masks([int(x) for x in row]))
+        ed.first = types.Player(leader)
+        ed.trump = types.Denom(strain)
+        for c in played:
+            ed.play(types.Card(card_str(c)))
+        return ed
+
+    def batch_tricks_per_card(self, worlds: Any, strain: int, leader: int, played: Sequence[Card]) -> Any:
+        import numpy as np
+
+        out = np.full((len(worlds), 52), -1, dtype=np.int64)
+        for i, row in enumerate(worlds):
+            for card, tricks in dds_tricks_per_card(Deal.from_masks([int(x) for x in row]), strain, leader,
+                                                    played).items():
+                out[i, card] = tricks
+        return out
+
+    def batch_reach_per_card(self, worlds: Any, strain: int, leader: int, played: Sequence[Card], need: int) -> Any:
+        """DDS's target mode (all cards reaching ``need``); the other legal cards get 0."""
+        import numpy as np
+
+        dds, _ = _endplay()
+        out = np.full((len(worlds), 52), -1, dtype=np.int64)
+        mover = (leader + len(played)) % 4
+        for i, row in enumerate(worlds):
+            hand = int(row[mover]) & ~sum(1 << c for c in played)
+            legal = hand
+            if played:
+                suit = (hand >> (13 * (played[0] // 13))) & 0x1FFF
+                if suit:
+                    legal = suit << (13 * (played[0] // 13))
+            left = int(row[leader]).bit_count()
+            for c in range(52):
+                if legal >> c & 1:
+                    out[i, c] = 1 if need <= 0 else 0
+            if need <= 0 or need > left:
+                continue
+            solved = dds.solve_board(self._deal(row, strain, leader, played), dds.solve.SolveMode.TargetAll, need)
+            for card, tricks in solved:
+                if tricks >= need:
+                    out[i, int(card.suit) * 13 + int(card.rank).bit_length() - 1 - 2] = 1
+        return out

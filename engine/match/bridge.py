@@ -32,7 +32,7 @@ from ..cli.output import emit_json
 from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpec, create_player
-from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator
+from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card
 from ..worlds import HandConstraint
 from .summary import paired_summary
 
@@ -133,12 +133,12 @@ def pimc_make_chance(board: Board, contract: Contract, declarer: Seat, worlds: i
         hands[defenders[1]] = sum(1 << c for c in pool[size:])
         rows.append(hands)
     leader = int(declarer.lho)
-    out = evaluator.batch_tricks_per_card(np.array(rows, dtype=np.uint64), int(contract.strain), leader, ())
     need = contract.tricks_needed - board.prior[0]
-    made = 0
-    for row in np.asarray(out):
-        best_defence = int(row[row >= 0].max())
-        made += (board.cards - best_defence) >= need
+    # Declarer makes unless some opening lead gives the defence the tricks to beat the contract:
+    # make-or-fail questions, not exact counts (the same answer, far less search).
+    defeats = reach_per_card(evaluator, np.array(rows, dtype=np.uint64), int(contract.strain), leader, (),
+                             board.cards - need + 1)
+    made = sum(1 for row in defeats if not (row == 1).any())
     return made / worlds
 
 
@@ -163,11 +163,13 @@ def deal_stream(seed: int, contract: Contract, declarer: Seat, cards: int = 13) 
 
 
 def _play(board: Board, contract: Contract, declarer: Seat, declarer_spec: PlayerSpec, defence: PlayerSpec,
-          seed: int, index: int) -> Result:
+          seed: int, index: int, evaluator: LeafEvaluator | None = None) -> Result:
     players: list[Any] = [None] * 4
     for seat in Seat:
         spec = declarer_spec if seat.same_side(declarer) else defence
         player = create_player(Game.BRIDGE, spec, seed=player_seed(seed, index, int(seat)))
+        if evaluator is not None and hasattr(player, "evaluator"):
+            player.evaluator = evaluator
         players[seat] = board.prepare(player, contract, declarer)
     result = play_out(board.new_play(contract, declarer), players)
     made = result.declarer_tricks >= contract.tricks_needed
@@ -177,7 +179,9 @@ def _play(board: Board, contract: Contract, declarer: Seat, declarer_spec: Playe
 def play_duplicate(spec_a: PlayerSpec, spec_b: PlayerSpec, defence: PlayerSpec, *, deals: int, seed: int,
                    contract: Contract, declarer: Seat, undecided: bool = False, filter_worlds: int = 20,
                    first: int = 0, cards: int = 13, evaluator: LeafEvaluator | None = None) -> Iterator[DealOutcome]:
-    """Play accepted boards ``first .. first+deals-1``, yielding each as it finishes."""
+    """Play accepted boards ``first .. first+deals-1``, yielding each as it finishes.  ``evaluator``
+    (default: the engine's solver) answers the filter's and every searching player's
+    double-dummy questions."""
     if undecided and evaluator is None:
         evaluator = default_leaf_evaluator()
     filter_rng = random.Random(seed ^ 0x5EED)
@@ -195,8 +199,8 @@ def play_duplicate(spec_a: PlayerSpec, spec_b: PlayerSpec, defence: PlayerSpec, 
             continue
         if index >= first + deals:
             return
-        a = _play(board, contract, declarer, spec_a, defence, seed, index)
-        b = _play(board, contract, declarer, spec_b, defence, seed, index)
+        a = _play(board, contract, declarer, spec_a, defence, seed, index, evaluator)
+        b = _play(board, contract, declarer, spec_b, defence, seed, index, evaluator)
         yield DealOutcome(index, board.deal.to_pbn(Seat.NORTH), chance, a, b)
 
 
@@ -218,6 +222,10 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.add_argument("--filter-worlds", type=int, default=20, help="worlds for the --undecided estimate")
     p.add_argument("--cards", type=int, default=13,
                    help="tricks per board: 13 = full deals, fewer = random endings with earlier tricks credited")
+    p.add_argument("--solver", choices=("tenace", "dds"), default="tenace",
+                   help="double-dummy solver behind the searches: tenace (default) or dds (DDS through endplay, "
+                        "a test extra: exact like tenace, so the same cards are played, but faster on full deals; "
+                        "for long strength runs)")
     p.add_argument("--json", action="store_true", help="one JSON object per deal, then a summary object")
     p.set_defaults(func=run)
 
@@ -234,10 +242,15 @@ def run(args: argparse.Namespace) -> int:
     specs = [PlayerSpec.parse(args.a), PlayerSpec.parse(args.b), PlayerSpec.parse(args.defence)]
     for spec in specs:  # fail on a bad spec before any deal is played
         create_player(Game.BRIDGE, spec, seed=0)
+    evaluator = None
+    if args.solver == "dds":
+        from ..bench.dds_oracle import DdsLeafEvaluator
+
+        evaluator = DdsLeafEvaluator()
     outcomes = []
     for outcome in play_duplicate(*specs, deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
                                   undecided=args.undecided, filter_worlds=args.filter_worlds, first=args.first,
-                                  cards=args.cards):
+                                  cards=args.cards, evaluator=evaluator):
         outcomes.append(outcome)
         if args.json:
             emit_json(outcome.to_dict())
@@ -251,6 +264,7 @@ def run(args: argparse.Namespace) -> int:
         "summary": "bridge",
         "contract": str(contract),
         "declarer": declarer.letter,
+        "solver": args.solver,
         "a": str(specs[0]),
         "b": str(specs[1]),
         "defence": str(specs[2]),

@@ -128,3 +128,20 @@ def test_match_bridge_on_endings_with_the_undecided_filter(capsys, monkeypatch):
         # 3NT with 10 earlier tricks (7 to declarer): 2 of the last 3 make it.
         assert r["a"]["made"] == (r["a"]["tricks"] >= 9) and 7 <= r["a"]["tricks"] <= 10
     assert rows[-1]["deals"] == 2
+
+
+def test_match_bridge_plays_the_same_cards_with_either_solver(capsys, monkeypatch):
+    """``--solver dds`` only changes who answers the double-dummy questions: the results are identical."""
+    from engine.search.bridge_game import default_leaf_evaluator
+
+    monkeypatch.setattr(analysis_module, "default_leaf_evaluator", default_leaf_evaluator)  # the engine's solver
+    argv = ["match", "bridge", "--deals", "2", "--seed", "4", "--cards", "5", "--a", "alphamu:m=2,worlds=6",
+            "--b", "pimc:worlds=6", "--defence", "pimc:worlds=6", "--undecided", "--filter-worlds", "8", "--json"]
+    runs = []
+    for solver in ("tenace", "dds"):
+        code, out, err = run_cli(capsys, argv + ["--solver", solver])
+        assert code == 0, err
+        rows = [json.loads(x) for x in out.strip().splitlines()]
+        assert rows[-1]["solver"] == solver
+        runs.append([{k: v for k, v in r.items() if k != "solver"} for r in rows])
+    assert runs[0] == runs[1]

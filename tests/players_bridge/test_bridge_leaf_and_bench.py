@@ -63,3 +63,32 @@ def test_timer_skips_forced_cards():
         play.play(timer.choose_card(view) if view.seat in (Seat.NORTH, Seat.SOUTH)
                   else RulesBridgePlayer().choose_card(view))
     assert len(timer.times) < 26  # the last tricks (one card or a single run) are forced
+
+
+def _leaf_questions(rng: random.Random, count: int):
+    """Random trick-start worlds (sizes 1..6) with a strain, leader and 0..3 cards of the trick played."""
+    from tests.solvers.test_dd_solver import _random_ending, _random_played
+
+    for _ in range(count):
+        size = rng.randrange(1, 7)
+        hands = _random_ending(rng, size)
+        strain, leader = rng.randrange(5), rng.randrange(4)
+        played = tuple(_random_played(rng, hands, leader, rng.randrange(4)))
+        yield size, np.array([hands], dtype=np.uint64), strain, leader, played
+
+
+def test_make_or_fail_answers_agree_with_counts_for_every_evaluator():
+    """The solver's null-window answers, the count-derived fallback and DDS's target mode agree."""
+    from engine.bench.dds_oracle import DdsLeafEvaluator
+    from engine.search.bridge_game import reach_per_card
+
+    fast, slow, dds = default_leaf_evaluator(), ReferenceLeafEvaluator(), DdsLeafEvaluator()
+    for size, worlds, strain, leader, played in _leaf_questions(random.Random(23), 60):
+        counts = slow.batch_tricks_per_card(worlds, strain, leader, played) if size <= 4 else \
+            fast.batch_tricks_per_card(worlds, strain, leader, played)
+        assert np.array_equal(dds.batch_tricks_per_card(worlds, strain, leader, played), counts)
+        for need in range(0, size + 2):
+            want = np.where(counts >= 0, (counts >= need).astype(np.int64), -1)
+            for evaluator in (fast, dds, slow) if size <= 4 else (fast, dds):  # the reference is slow beyond 4
+                got = reach_per_card(evaluator, worlds, strain, leader, played, need)
+                assert np.array_equal(got, want), (type(evaluator).__name__, size, strain, leader, played, need)
