@@ -14,7 +14,10 @@ Used by the players, the hints and the app.  Two algorithms, both over the same
   hidden, so αμ's same-move-in-every-world rule does not apply to it).
 
 Expected tricks are always the double-dummy mean (αμ scores only make/fail);
-they break ties.  Both are from declarer's side: p_make is declarer's chance
+they break ties.  A player that needs only the best card uses :func:`choose_pimc`
+(or :func:`choose_alphamu`): make-or-fail solves for every card, exact trick
+counts only for the cards tied on the chance of making — the same card as the
+full analysis for a fraction of the search.  Both are from declarer's side: p_make is declarer's chance
 and expected tricks are declarer's side's tricks (``offset`` tricks already won
 plus the mean from the current trick on).  Equivalent cards share one value;
 among cards of equal value the lowest of the lowest run is preferred.

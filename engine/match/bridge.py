@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -37,7 +38,7 @@ from ..worlds import HandConstraint
 from .summary import paired_summary
 
 __all__ = ["register", "run", "Board", "DealOutcome", "Result", "deal_stream", "ending_prior", "opener_constraint",
-           "pimc_make_chance", "play_duplicate", "player_seed"]
+           "pimc_make_chance", "play_duplicate", "player_seed", "read_results", "result_summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +209,47 @@ def _interval(ci: tuple[float, float] | None) -> list[float] | None:
     return None if ci is None else [round(ci[0], 4), round(ci[1], 4)]
 
 
+def result_summary(rows: list[dict[str, Any]]) -> dict[str, object]:
+    """Make rates and tricks of A and B over deal lines (``DealOutcome.to_dict()``), with the
+    paired differences and their 95% intervals."""
+    if not rows:
+        raise ValueError("no deal results to summarise")
+    made = paired_summary([float(r["a"]["made"]) for r in rows], [float(r["b"]["made"]) for r in rows])
+    tricks = paired_summary([float(r["a"]["tricks"]) for r in rows], [float(r["b"]["tricks"]) for r in rows])
+    return {
+        "deals": made.deals,
+        "make_a": round(made.mean_a, 4),
+        "make_b": round(made.mean_b, 4),
+        "make_diff": round(made.diff, 4),
+        "make_ci95": _interval(made.ci95),
+        "tricks_diff": round(tricks.diff, 4),
+        "tricks_ci95": _interval(tricks.ci95),
+        "different_results": sum(r["a"]["tricks"] != r["b"]["tricks"] for r in rows),
+    }
+
+
+def read_results(paths: list[str]) -> list[dict[str, Any]]:
+    """The deal lines of ``match bridge --json`` outputs (summary lines skipped), for ``--combine``;
+    a line that is not a deal result is an error naming the file and line."""
+    rows = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
+                if "summary" in row:
+                    continue
+                if not isinstance(row, dict) or not {"a", "b"} <= set(row) or not all(
+                        isinstance(row[k], dict) and {"tricks", "made"} <= set(row[k]) for k in ("a", "b")):
+                    raise ValueError(f"{path}, line {number}: not a match bridge deal result")
+                rows.append(row)
+    return rows
+
+
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("bridge", help="duplicate declarer play: specs A and B against one defence")
     p.add_argument("--deals", type=int, default=100, help="number of deals (each played by A and by B)")
@@ -215,8 +257,8 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.add_argument("--first", type=int, default=0, help="index of the first accepted deal (to split a match)")
     p.add_argument("--contract", default="3NT", help="contract, e.g. 3NT or 4S")
     p.add_argument("--declarer", default="S", help="declarer seat (N, E, S, W)")
-    p.add_argument("--a", required=True, help="declarer spec of side A, e.g. alphamu:m=2,worlds=20")
-    p.add_argument("--b", required=True, help="declarer spec of side B, e.g. pimc:worlds=20")
+    p.add_argument("--a", help="declarer spec of side A, e.g. alphamu:m=2,worlds=20 (required unless --combine)")
+    p.add_argument("--b", help="declarer spec of side B, e.g. pimc:worlds=20 (required unless --combine)")
     p.add_argument("--defence", default="pimc", help="defence spec for both, e.g. pimc:worlds=20")
     p.add_argument("--undecided", action="store_true", help="keep deals where PIMC makes 30-70%%")
     p.add_argument("--filter-worlds", type=int, default=20, help="worlds for the --undecided estimate")
@@ -226,11 +268,23 @@ def register(targets: argparse._SubParsersAction) -> None:
                    help="double-dummy solver behind the searches: tenace (default) or dds (DDS through endplay, "
                         "a test extra: exact like tenace, so the same cards are played, but faster on full deals; "
                         "for long strength runs)")
+    p.add_argument("--combine", nargs="+", metavar="FILE",
+                   help="play nothing: summarise the deal lines of earlier --json outputs (runs split by --first "
+                        "or --seed) as one match")
     p.add_argument("--json", action="store_true", help="one JSON object per deal, then a summary object")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.combine:
+        summary = {"summary": "bridge", "files": args.combine, **result_summary(read_results(args.combine))}
+        if args.json:
+            emit_json(summary)
+        else:
+            print(summary, flush=True)
+        return 0
+    if args.a is None or args.b is None:
+        raise ValueError("--a and --b are required (the two declarer specs), unless --combine is given")
     if args.deals < 1:
         raise ValueError(f"--deals must be at least 1, got {args.deals}")
     if args.first < 0:
@@ -257,9 +311,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"deal {outcome.deal:4d}  A {outcome.a.declarer_tricks:2d} tricks  "
                   f"B {outcome.b.declarer_tricks:2d} tricks", flush=True)
-    made = paired_summary([float(o.a.made) for o in outcomes], [float(o.b.made) for o in outcomes])
-    tricks = paired_summary([float(o.a.declarer_tricks) for o in outcomes],
-                            [float(o.b.declarer_tricks) for o in outcomes])
     summary = {
         "summary": "bridge",
         "contract": str(contract),
@@ -268,14 +319,7 @@ def run(args: argparse.Namespace) -> int:
         "a": str(specs[0]),
         "b": str(specs[1]),
         "defence": str(specs[2]),
-        "deals": made.deals,
-        "make_a": round(made.mean_a, 4),
-        "make_b": round(made.mean_b, 4),
-        "make_diff": round(made.diff, 4),
-        "make_ci95": _interval(made.ci95),
-        "tricks_diff": round(tricks.diff, 4),
-        "tricks_ci95": _interval(tricks.ci95),
-        "different_results": sum(o.a.declarer_tricks != o.b.declarer_tricks for o in outcomes),
+        **result_summary([o.to_dict() for o in outcomes]),
     }
     if args.json:
         emit_json(summary)

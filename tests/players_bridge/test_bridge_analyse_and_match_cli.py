@@ -145,3 +145,30 @@ def test_match_bridge_plays_the_same_cards_with_either_solver(capsys, monkeypatc
         assert rows[-1]["solver"] == solver
         runs.append([{k: v for k, v in r.items() if k != "solver"} for r in rows])
     assert runs[0] == runs[1]
+
+
+def test_match_bridge_combines_split_runs_into_one_summary(capsys, tmp_path):
+    """Two halves (``--first``) combined with ``--combine`` give the whole run's summary."""
+    base = ["match", "bridge", "--seed", "6", "--cards", "3", "--a", "rules", "--b", "random:seed=1",
+            "--defence", "rules", "--json"]
+    outputs = []
+    for extra in (["--deals", "4"], ["--deals", "2"], ["--deals", "2", "--first", "2"]):
+        code, out, err = run_cli(capsys, base + extra)
+        assert code == 0, err
+        outputs.append(out)
+    whole = json.loads(outputs[0].strip().splitlines()[-1])
+    paths = []
+    for i, out in enumerate(outputs[1:]):
+        path = tmp_path / f"half{i}.jsonl"
+        path.write_text(out, encoding="utf-8")
+        paths.append(str(path))
+    code, out, err = run_cli(capsys, ["match", "bridge", "--combine", *paths, "--json"])
+    assert code == 0, err
+    combined = json.loads(out)
+    assert combined["files"] == paths
+    for key in ("deals", "make_a", "make_b", "make_diff", "make_ci95", "tricks_diff", "tricks_ci95",
+                "different_results"):
+        assert combined[key] == whole[key], key
+    (tmp_path / "bad.jsonl").write_text('{"deal": 0}\n', encoding="utf-8")
+    code, out, err = run_cli(capsys, ["match", "bridge", "--combine", str(tmp_path / "bad.jsonl")])
+    assert code == 2 and "bad.jsonl, line 1: not a match bridge deal result" in err and "Traceback" not in err
