@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -312,9 +312,9 @@ class BridgePlayGame:
             return True
         if state.won + self.tricks_left(state) < self.target:
             return False
-        for parent, card in self._parent.get(state, ()):
-            if legal_mask(self.hand(parent, world, parent.to_move), parent.trick) >> card & 1:
-                return self._makes_after_card(parent, world, card)
+        incoming = self._incoming(state, world)
+        if incoming is not None:
+            return self._makes_after_card(incoming[0], world, incoming[1])
         results = [self._makes_after_card(state, world, c)
                    for c in _cards(legal_mask(self.hand(state, world, state.to_move), state.trick))]
         return any(results) if self.is_max_to_move(state) else all(results)
@@ -334,32 +334,46 @@ class BridgePlayGame:
 
     def _reach(self, state: PlayState, world: int, need: int) -> np.ndarray:
         """Per card: does the side to move at ``state`` take ``need`` tricks from the trick start (batched over worlds)."""
-        key = (state.done, state.leader, state.trick, need)
-        table = self._reach_tables.get(key)
+        return self._batched(self._reach_tables, (state.done, state.leader, state.trick, need), state, world,
+                             lambda start: reach_per_card(self.evaluator, start, self.strain, state.leader,
+                                                          state.trick, need))
+
+    def _batched(self, cache: dict, key: tuple, state: PlayState, world: int,
+                 ask: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+        """Row ``world`` of the per-card table ``cache[key]`` for ``state``: when it is missing, one
+        ``ask`` over the trick-start hands fills it for every consistent world still missing."""
+        table = cache.get(key)
         if table is None:
             table = np.full((len(self._hands), 52), -2, dtype=np.int64)
-            self._reach_tables[key] = table
+            cache[key] = table
         if table[world, 0] == -2:
             pending = [w for w in self._consistent_worlds(state) if table[w, 0] == -2]
             if world not in pending:
                 pending.append(world)
             start = np.array([self.trick_start_hands(state, w) for w in pending], dtype=np.uint64)
-            out = reach_per_card(self.evaluator, start, self.strain, state.leader, state.trick, need)
+            out = np.asarray(ask(start))
             self.solves += len(pending)
             for row, w in zip(out, pending):
                 table[w] = row
         return table[world]
+
+    def _incoming(self, state: PlayState, world: int) -> tuple[PlayState, Card] | None:
+        """A parent and card leading to ``state`` that are legal in ``world``, if the search came that way.
+        A trick-boundary state has several parents (the same four cards from different seats in
+        different worlds): one where the card was legal in this world is used."""
+        for parent, card in self._parent.get(state, ()):
+            if legal_mask(self.hand(parent, world, parent.to_move), parent.trick) >> card & 1:
+                return parent, card
+        return None
 
     # --- double-dummy values ----------------------------------------------------------------
     def max_tricks(self, state: PlayState, world: int) -> int:
         """Tricks of MAX's side since the root with best play from ``state`` in ``world``."""
         if self.tricks_left(state) == 0:
             return state.won
-        for parent, card in self._parent.get(state, ()):
-            # A trick-boundary state has several parents (the same four cards from different
-            # seats in different worlds): use one where the card was legal in this world.
-            if legal_mask(self.hand(parent, world, parent.to_move), parent.trick) >> card & 1:
-                return self._after_card(parent, world, card)
+        incoming = self._incoming(state, world)
+        if incoming is not None:
+            return self._after_card(incoming[0], world, incoming[1])
         values = [self._after_card(state, world, c)
                   for c in _cards(legal_mask(self.hand(state, world, state.to_move), state.trick))]
         return max(values) if self.is_max_to_move(state) else min(values)
@@ -375,23 +389,10 @@ class BridgePlayGame:
 
     def per_card(self, state: PlayState, world: int) -> np.ndarray:
         """Side-to-move tricks after each card at ``state`` in ``world`` (solving in batch)."""
-        key = (state.done, state.leader, state.trick)  # the values depend on nothing else
-        table = self._per_card.get(key)
-        if table is None:
-            table = np.full((len(self._hands), 52), -2, dtype=np.int64)
-            self._per_card[key] = table
-        if table[world, 0] == -2:
-            pending = [w for w in self._consistent_worlds(state) if table[w, 0] == -2]
-            if world not in pending:
-                pending.append(world)
-            start = np.array([self.trick_start_hands(state, w) for w in pending], dtype=np.uint64)
-            out = np.asarray(
-                self.evaluator.batch_tricks_per_card(start, self.strain, state.leader, state.trick)
-            )
-            self.solves += len(pending)
-            for row, w in zip(out, pending):
-                table[w] = row
-        return table[world]
+        # The values depend on nothing but the cards gone, the leader and the trick.
+        return self._batched(self._per_card, (state.done, state.leader, state.trick), state, world,
+                             lambda start: self.evaluator.batch_tricks_per_card(start, self.strain, state.leader,
+                                                                                state.trick))
 
     def trick_start_hands(self, state: PlayState, world: int) -> tuple[int, int, int, int]:
         """The hands of ``world`` at the start of ``state``'s trick (its cards still held)."""

@@ -392,6 +392,16 @@ def _share_with_sequence(h, mover, live, c, v, out):
 
 
 @kernel
+def _after_root_card(tc, trump, leader, pos, tleft):
+    """The child position once the root's card at ``tc[pos]`` is down: its leader, its position in
+    the trick, its tricks left, and North-South's trick won by completing this one (0 or 1)."""
+    if pos < 3:
+        return leader, pos + 1, tleft, 0
+    winner = (leader + trick_winner_index(tc, 0, 4, trump)) & 3
+    return winner, 0, tleft - 1, 1 if (winner & 1) == 0 else 0
+
+
+@kernel
 def _live_cards(h, played, nplayed):
     live = h[0] | h[1] | h[2] | h[3]
     for i in range(nplayed):
@@ -429,15 +439,10 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
             continue
         h[mover] ^= bit
         tc[ply] = c
-        if pos == 3:
-            wi = trick_winner_index(tc, 0, 4, trump)
-            winner = (leader + wi) & 3
-            won = 1 if (winner & 1) == 0 else 0
-            v = _exact(h, trump, winner, 0, ply + 1, tleft - 1, g - won, 0, tleft - 1, tt, moves, scores, tc, keys, probes, frames, ctx)
-            if v != GAVE_UP:
-                v += won
-        else:
-            v = _exact(h, trump, leader, pos + 1, ply + 1, tleft, g, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+        lead, at, left, won = _after_root_card(tc, trump, leader, pos, tleft)
+        v = _exact(h, trump, lead, at, ply + 1, left, g - won, 0, left, tt, moves, scores, tc, keys, probes, frames, ctx)
+        if v != GAVE_UP:
+            v += won
         h[mover] ^= bit
         if v == GAVE_UP:
             return GAVE_UP
@@ -473,13 +478,8 @@ def reach_cards(hands, trump, leader, played, nplayed, need, tt, moves, scores, 
         bit = 1 << c
         h[mover] ^= bit
         tc[ply] = c
-        if pos == 3:
-            wi = trick_winner_index(tc, 0, 4, trump)
-            winner = (leader + wi) & 3
-            won = 1 if (winner & 1) == 0 else 0
-            r = _search(h, trump, winner, 0, ply + 1, need - won, tleft - 1, tt, moves, scores, tc, keys, probes, frames, ctx)
-        else:
-            r = _search(h, trump, leader, pos + 1, ply + 1, need, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+        lead, at, left, won = _after_root_card(tc, trump, leader, pos, tleft)
+        r = _search(h, trump, lead, at, ply + 1, need - won, left, tt, moves, scores, tc, keys, probes, frames, ctx)
         h[mover] ^= bit
         if r == GAVE_UP:
             return GAVE_UP
