@@ -32,10 +32,13 @@ class MCMaxnSettings:
     lead_depth: int = 1
     pass_deals: int = 12
     pass_playout: bool = False
+    paranoid: bool = False
+    """``search=paranoid``: each world searched by the paranoid reduction (alpha-beta against the other
+    three as one side) instead of Max_n; measured, not the default (see the closing notes of issue 7)."""
 
     def search_options(self) -> MCMaxnOptions:
         depth = SearchDepth(self.depth, self.exact, min(self.lead_depth, self.depth))
-        return MCMaxnOptions(worlds=self.worlds, time_limit=self.time, depth=depth)
+        return MCMaxnOptions(worlds=self.worlds, time_limit=self.time, depth=depth, paranoid=self.paranoid)
 
 
 class MCMaxnHeartsPlayer:
@@ -68,6 +71,14 @@ class MCMaxnHeartsPlayer:
         return self._passer.choose(view)
 
 
+def _search_kind(text: str) -> bool:
+    if text not in ("maxn", "paranoid"):
+        from .registry import PlayerSpecError
+
+        raise PlayerSpecError(f"mcmaxn: search must be maxn or paranoid, got {text!r}")
+    return text == "paranoid"
+
+
 def _pass_eval(text: str) -> bool:
     if text not in ("search", "playout"):
         from .registry import PlayerSpecError
@@ -79,7 +90,8 @@ def _pass_eval(text: str) -> bool:
 def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.SpecArgs
     """Build from a registry spec: ``mcmaxn:worlds=150,time=1,depth=2,exact=4,lead=1,pass=12,seed=1``
     (``lead``: search depth in tricks when leading; ``pass``: deals simulated per pass;
-    ``passeval=search|playout``: how a candidate pass is judged, see :mod:`.hearts_passing`)."""
+    ``passeval=search|playout``: how a candidate pass is judged, see :mod:`.hearts_passing`;
+    ``search=maxn|paranoid``: how each world is searched, see :class:`~engine.solvers.hearts.HeartsSolver`)."""
     defaults = MCMaxnSettings()
     settings = MCMaxnSettings(
         worlds=args.get_int("worlds", defaults.worlds),
@@ -89,6 +101,7 @@ def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.Spec
         lead_depth=args.get_int("lead", defaults.lead_depth),
         pass_deals=args.get_int("pass", defaults.pass_deals),
         pass_playout=_pass_eval(args.get_text("passeval", "playout" if defaults.pass_playout else "search")),
+        paranoid=_search_kind(args.get_text("search", "paranoid" if defaults.paranoid else "maxn")),
     )
     if (settings.worlds < 1 or settings.time <= 0 or not 1 <= settings.depth <= 13 or not 0 <= settings.exact <= 13
             or not 1 <= settings.lead_depth <= 13 or settings.pass_deals < 1):

@@ -210,7 +210,7 @@ def _register_defaults(registry: PlayerRegistry) -> None:
     )
     mcmaxn_hearts = _lazy(".hearts_mcmaxn", "from_spec")
     registry.register(
-        Game.HEARTS, "mcmaxn", lambda a: mcmaxn_hearts()(a), params=("worlds", "time", "depth", "exact", "lead", "pass", "passeval", "seed"),
+        Game.HEARTS, "mcmaxn", lambda a: mcmaxn_hearts()(a), params=("worlds", "time", "depth", "exact", "lead", "pass", "passeval", "search", "seed"),
         summary="MC-Max_n: Max_n averaged over sampled worlds (Perkins' Sweetpea)",
         presets=(("Fast", "worlds=40,time=0.25"), ("Normal", ""), ("Strong", "worlds=300,time=2")),
     )

@@ -102,3 +102,44 @@ def test_depth_limited_search_returns_finite_values_for_every_legal_card() -> No
             assert all(0.0 <= m <= 1.0 for m in v.moon)
         hand.play(rng.choice(sorted(v.card for v in values)))
     assert HeartsPosition.of_hand(hand.copy()) if False else True
+
+
+def brute_force_paranoid(hand: HeartsHand, me: int) -> int:
+    """``me``'s final points when ``me`` minimises them and the other three maximise them (no pruning)."""
+    if hand.is_complete:
+        return hand.points()[me]
+    values = []
+    for card in hand.legal_cards().ascending():
+        hand.play(card)
+        values.append(brute_force_paranoid(hand, me))
+        hand.undo()
+    return min(values) if int(hand.to_move) == me else max(values)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["standard", "jack-minus26"])
+@pytest.mark.parametrize("seed", range(10))
+def test_paranoid_reduction_matches_brute_force(seed: int, rules: HeartsRules) -> None:
+    """The alpha-beta paranoid search gives the mover exactly the coalition game's value, card by card."""
+    hand = _ending(100 + seed, 10 + seed % 3, rules)
+    me = int(hand.to_move)
+    solver = HeartsSolver(rules, EXACT, paranoid=True)
+    values = {v.card: v.points for v in solver.solve(hand)}
+    assert set(values) == set(hand.legal_cards().ascending())
+    for card, got in values.items():
+        hand.play(card)
+        expected = brute_force_paranoid(hand, me)
+        hand.undo()
+        assert round(got[me]) == expected, f"card {card} seed {seed}"
+
+
+def test_paranoid_reduction_searches_fewer_nodes_than_max_n() -> None:
+    """Alpha-beta pays: on the same endings the paranoid search visits fewer nodes than Max_n."""
+    rules = HeartsRules()
+    totals = {False: 0, True: 0}
+    for seed in range(6):
+        hand = _ending(200 + seed, 20, rules)
+        for paranoid in (False, True):
+            solver = HeartsSolver(rules, EXACT, paranoid=paranoid)
+            solver.solve(hand)
+            totals[paranoid] += solver.nodes
+    assert totals[True] < totals[False]

@@ -34,6 +34,7 @@ class MCMaxnOptions:
     time_limit: float = 0.5
     depth: SearchDepth = field(default_factory=SearchDepth)
     batch: int = 4
+    paranoid: bool = False  # value cards by the paranoid reduction instead of Max_n (see HeartsSolver)
 
     def __post_init__(self) -> None:
         if self.worlds < 1:
@@ -71,7 +72,7 @@ class MCMaxnSearch:
     def __init__(self, rules: HeartsRules, options: MCMaxnOptions, seed: int = 0) -> None:
         self.rules = rules
         self.options = options
-        self.solver = HeartsSolver(rules, options.depth)
+        self.solver = HeartsSolver(rules, options.depth, paranoid=options.paranoid)
         self.rng = random.Random(seed)
 
     def search(self, view: HeartsView) -> MCMaxnResult:

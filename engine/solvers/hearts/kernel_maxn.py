@@ -224,11 +224,83 @@ def _search(st, rl, horizon, keys, stamps, table, gen, vals, ply, counter):
             table[slot, s] = out[s]
 
 
+_PARANOID_SIGNATURE = (
+    "float64(int64[::1], int64[::1], int64, int64, float64, float64, int64[::1], int64[::1], float64[:, ::1], int64,"
+    " float64[:, ::1], int64, int64[::1])"
+)
+
+
+@kernel(signature_or_function=_PARANOID_SIGNATURE)
+def _paranoid(st, rl, horizon, me, alpha, beta, keys, stamps, table, gen, vals, ply, counter):
+    """``me``'s final points if ``me`` takes as few as it can and the other three, as one side, give it
+    as many as they can (Sturtevant's paranoid reduction: a two-sided game, so alpha-beta applies).
+
+    Returns the value; ``vals[ply]`` gets the vector of the line followed, whose other entries are
+    indicative only (the coalition does not care how it shares the rest).  Alpha-beta on
+    ``(alpha, beta)`` in ``me``'s points; the table keeps exact values only (key tagged with ``me``).
+    """
+    counter[0] += 1
+    n = st[13]
+    out = vals[ply]
+    if n == 52:
+        final_points(st[4:8], st[8:12], rl, out)
+        for s in range(4):
+            out[4 + s] = 1.0 if st[8 + s] == 14 else 0.0
+        return out[me]
+    if n % 4 == 0 and n >= horizon:
+        evaluate(st[0:4], st[4:8], st[8:12], rl, out)
+        return out[me]
+    slot = -1
+    key = 0
+    if n % 4 == 0:
+        key = (st[0] | st[1] | st[2] | st[3]) | (st[12] << 52) | (_moon_state(st[8:12]) << 54) | ((1 + me) << 57)
+        slot = _slot(key, keys.shape[0] - 1)
+        if stamps[slot] == gen and keys[slot] == key:
+            for s in range(4):
+                out[s] = table[slot, s] + st[4 + s]
+            for s in range(4, 8):
+                out[s] = table[slot, s]
+            return out[me]
+    mover = (st[12] + n % 4) % 4
+    moves = _representatives(_node_legal(st, rl), _live(st), rl)
+    child = vals[ply + 1]
+    lo, hi = alpha, beta
+    best = np.inf if mover == me else -np.inf
+    for c in range(52):
+        if not moves >> c & 1:
+            continue
+        old = _play(st, c, rl)
+        v = _paranoid(st, rl, horizon, me, lo, hi, keys, stamps, table, gen, vals, ply + 1, counter)
+        _unplay(st, c, old, rl)
+        if mover == me:
+            if v < best - _EPS:
+                best = v
+                out[:] = child
+            hi = min(hi, best)
+        else:
+            if v > best + _EPS:
+                best = v
+                out[:] = child
+            lo = max(lo, best)
+        if lo >= hi:
+            break
+    if slot >= 0 and alpha < best < beta:
+        keys[slot] = key
+        stamps[slot] = gen
+        for s in range(4):
+            table[slot, s] = out[s] - st[4 + s]
+        for s in range(4, 8):
+            table[slot, s] = out[s]
+    return best
+
+
 @kernel
-def search_root(st, rl, horizon, keys, stamps, table, gen, root_values, counter):
+def search_root(st, rl, horizon, keys, stamps, table, gen, root_values, counter, paranoid=False):
     """Values of every legal card of the seat to move: ``root_values[card]`` (float64[52, 8]).
 
     Rows of illegal cards are left untouched.  Equivalent cards share one search.
+    With ``paranoid``, each card is valued by :func:`_paranoid` (exact for the
+    seat to move, with a full window) instead of Max_n.
     """
     vals = np.zeros((60, 8))
     legal = _node_legal(st, rl)
@@ -244,8 +316,12 @@ def search_root(st, rl, horizon, keys, stamps, table, gen, root_values, counter)
                 above = -1
                 continue
             if reps >> c & 1:
+                me = (st[12] + st[13] % 4) % 4
                 old = _play(st, c, rl)
-                _search(st, rl, horizon, keys, stamps, table, gen, vals, 0, counter)
+                if paranoid:
+                    _paranoid(st, rl, horizon, me, -np.inf, np.inf, keys, stamps, table, gen, vals, 0, counter)
+                else:
+                    _search(st, rl, horizon, keys, stamps, table, gen, vals, 0, counter)
                 _unplay(st, c, old, rl)
                 root_values[c, :] = vals[0]
             else:
@@ -254,7 +330,7 @@ def search_root(st, rl, horizon, keys, stamps, table, gen, root_values, counter)
 
 
 @kernel
-def search_worlds(worlds, base, rl, horizon, keys, stamps, table, gen0, out, counter):
+def search_worlds(worlds, base, rl, horizon, keys, stamps, table, gen0, out, counter, paranoid=False):
     """:func:`search_root` for each world: ``worlds[w]`` are the four hands, ``base`` the rest of the state.
 
     ``out[w]`` receives world ``w``'s float64[52, 8] root values.  Each world
@@ -264,4 +340,4 @@ def search_worlds(worlds, base, rl, horizon, keys, stamps, table, gen0, out, cou
     for w in range(worlds.shape[0]):
         for s in range(4):
             st[s] = worlds[w, s]
-        search_root(st, rl, horizon, keys, stamps, table, gen0 + w, out[w], counter)
+        search_root(st, rl, horizon, keys, stamps, table, gen0 + w, out[w], counter, paranoid)

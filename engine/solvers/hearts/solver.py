@@ -129,9 +129,13 @@ class HeartsSolver:
     Not thread-safe: each searching thread needs its own solver.
     """
 
-    def __init__(self, rules: HeartsRules | None = None, depth: SearchDepth | None = None, tt_bits: int = 17) -> None:
+    def __init__(self, rules: HeartsRules | None = None, depth: SearchDepth | None = None, tt_bits: int = 17,
+                 paranoid: bool = False) -> None:
         self.rules = rules if rules is not None else HeartsRules()
         self.depth = depth if depth is not None else SearchDepth()
+        self.paranoid = paranoid
+        """Value cards by the paranoid reduction (the seat to move against the other three as one side,
+        with alpha-beta) instead of Max_n; only the mover's points are then exact."""
         self._rl = rules_array(self.rules)
         self._keys, self._stamps, self._table = new_table(tt_bits)
         self._generation = 0
@@ -149,7 +153,7 @@ class HeartsSolver:
         counter = np.zeros(1, np.int64)
         search_worlds(
             worlds, position.state_array(), self._rl, self.depth.horizon(position.played),
-            self._keys, self._stamps, self._table, self._generation, out, counter,
+            self._keys, self._stamps, self._table, self._generation, out, counter, self.paranoid,
         )
         self._generation += worlds.shape[0]
         self.nodes += int(counter[0])
