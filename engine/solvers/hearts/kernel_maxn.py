@@ -16,6 +16,15 @@ is all that depends on the key.  Cards adjacent in rank among the cards still
 out, in the same hand and with the same points, are equivalent: only one is
 searched.
 
+:func:`_paranoid` is Sturtevant's *paranoid reduction*: the seat to move
+against the other three as one side, a two-sided game where alpha-beta
+prunes.  Korf's *shallow pruning* is not used because in Hearts it can never
+fire: with ``R`` points still to take, the scores ``u_i = R - points_i`` sum to
+``S = 3R`` and each lies in ``[0, R]``, and a child may be cut only when the
+parent's and the child's movers are together sure of ``u_p + u_c >= S``, i.e.
+``2R >= 3R`` — only once no points are left (a moon, scoring 26 to the others,
+loosens the bound further).
+
 The recursive kernel has an explicit signature: numba's on-disk cache of a
 self-recursive function typed by inference crashes when loaded back (a
 segfault on the second run); compiled eagerly from a signature it caches fine.
