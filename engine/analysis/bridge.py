@@ -25,6 +25,7 @@ among cards of equal value the lowest of the lowest run is preferred.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -527,7 +528,13 @@ def choose_alphamu(
 ) -> RootChoice:
     """The declaring side's card by one αμ search from the root (with the root cut, faster than
     valuing every card); iterative deepening on M keeps the last completed iteration when
-    time runs out or the search is cancelled."""
+    time runs out or the search is cancelled.
+
+    Among cards of equal chance the objective prefers more expected tricks, but the root
+    cut keeps only the first card that reaches the best score.  So PIMC's card (the best
+    chance, then the most expected tricks) is searched first at the root: αμ plays it
+    unless looking M moves ahead finds it worse, as in paper 001 where αμ departs from
+    PIMC only on such discrepancies."""
     stopper = _Stopper(budget.time_limit, cancel)
     inner = evaluator if evaluator is not None else default_leaf_evaluator()
     seats, target, declaring = _max_side(position)
@@ -538,6 +545,11 @@ def choose_alphamu(
     root, worlds = game.root(), game.root_worlds()
     options = _alphamu_options(budget, budget.max_moves)
     engine = AlphaMuSearch(game, options)
+    try:
+        engine.root_first = choose_pimc(position, dataclasses.replace(budget, max_moves=1),
+                                        evaluator=inner, cancel=cancel).card
+    except AnalysisCancelled:
+        raise AnalysisCancelled("cancelled before the first αμ iteration finished") from None
     iterative = budget.transposition_table
     depths = range(1, budget.max_moves + 1) if iterative else (budget.max_moves,)
     result: tuple[float, set[Card]] | None = None

@@ -75,6 +75,9 @@ class AlphaMuSearch:
         self.stats = _Stats()
         self.prev_best: float | None = None
         self.budget_hit = False
+        self.root_first: object | None = None
+        """A root move to try before all others (and before the table's), e.g. the tie-break's favourite:
+        with the root cut, the first root move reaching the previous iteration's score is the one kept."""
 
     def evaluation(self, state, worlds: tuple[int, ...]) -> Vector:
         vec = self.evals.get(state)
@@ -104,7 +107,8 @@ class AlphaMuSearch:
             self.stats.decided_cuts += 1
             provenance: object = Horizon(state, worlds)
             if game.is_max_to_move(state):
-                move = game.moves(state, worlds[0])[0]
+                moves = game.moves(state, worlds[0])
+                move = self.root_first if is_root and self.root_first in moves else moves[0]
                 provenance = Choice(state, move, Horizon(game.play(state, move), worlds))
             return [(optimistic, provenance)]
         if game.is_max_to_move(state):
@@ -138,6 +142,8 @@ class AlphaMuSearch:
         moves = game.moves(state, worlds[0])
         if self.opt.transposition_table:
             moves = self.ordered(state, list(moves))
+        if root and self.root_first in moves:
+            moves = [self.root_first] + [m for m in moves if m != self.root_first]
         for m in moves:
             child = game.play(state, m)
             if root and self.opt.star_cut:

@@ -241,3 +241,20 @@ def test_alphamu_values_are_the_same_from_make_or_fail_and_from_exact_counts(see
     a = choose_alphamu(pos, budget, evaluator=SolverLeafEvaluator())
     b = choose_alphamu(pos, budget, evaluator=TricksOnlyEvaluator())
     assert (a.card, a.p_make) == (b.card, b.p_make)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), target=st.integers(1, 3))
+def test_alphamu_keeps_pimcs_card_unless_looking_ahead_finds_it_worse(seed, target):
+    """Expected tricks break ties for αμ too: when PIMC's card (best chance, then most tricks) keeps
+    its chance under αμ and that is αμ's best, αμ plays it rather than the first equal card."""
+    from engine.analysis.bridge import choose_pimc
+
+    pos = position(seed, size=3, worlds=6, target=target)
+    budget = AnalysisBudget(worlds=6, max_moves=2)
+    pimc = choose_pimc(pos, budget, evaluator=REFERENCE)
+    deep = values(analyse_position(pos, Algorithm.ALPHAMU, budget, evaluator=REFERENCE))
+    chosen = choose_alphamu(pos, budget, evaluator=REFERENCE)
+    if deep[pimc.card][0] == pytest.approx(pimc.p_make) == pytest.approx(chosen.p_make):
+        assert chosen.card == pimc.card
+    assert chosen.p_make == pytest.approx(max(p for p, _ in deep.values()))
