@@ -92,3 +92,16 @@ def test_make_or_fail_answers_agree_with_counts_for_every_evaluator():
             for evaluator in (fast, dds, slow) if size <= 4 else (fast, dds):  # the reference is slow beyond 4
                 got = reach_per_card(evaluator, worlds, strain, leader, played, need)
                 assert np.array_equal(got, want), (type(evaluator).__name__, size, strain, leader, played, need)
+
+
+def test_bench_can_time_the_deciding_threads_cpu():
+    ticks = iter(range(0, 1000, 5))
+    timer = _Timer(RulesBridgePlayer(), clock=lambda: float(next(ticks)))
+    play = BridgePlay(random_deal(random.Random(8)), Contract.parse("3NT"), Seat.SOUTH)
+    while not play.is_complete:
+        view = view_for_turn(play)
+        play.play(timer.choose_card(view) if view.seat in (Seat.NORTH, Seat.SOUTH)
+                  else RulesBridgePlayer().choose_card(view))
+    assert timer.times and all(t == 5.0 for _, t in timer.times)  # read from the clock it was given
+    row = time_config(Config("rules", CountingRules, 1, True), deals=1, seed=3, worlds=1, defence="rules", clock="cpu")
+    assert row["clock"] == "cpu" and row["decisions"] > 0
