@@ -14,13 +14,15 @@ Used by the players, the hints and the app.  Two algorithms, both over the same
   hidden, so αμ's same-move-in-every-world rule does not apply to it).
 
 Expected tricks are always the double-dummy mean (αμ scores only make/fail);
-they break ties.  A player that needs only the best card uses :func:`choose_pimc`
-(or :func:`choose_alphamu`): make-or-fail solves for every card, exact trick
-counts only for the cards tied on the chance of making — the same card as the
-full analysis for a fraction of the search.  Both are from declarer's side: p_make is declarer's chance
+they break ties.  Both are from declarer's side: p_make is declarer's chance
 and expected tricks are declarer's side's tricks (``offset`` tricks already won
 plus the mean from the current trick on).  Equivalent cards share one value;
 among cards of equal value the lowest of the lowest run is preferred.
+
+A player needs only the best card: :func:`choose_pimc` (and
+:func:`choose_alphamu`) ask make-or-fail questions for every card and exact
+trick counts only for the cards tied on the chance of making — the same card
+as the full analysis for a fraction of the search.
 """
 
 from __future__ import annotations
@@ -376,16 +378,6 @@ def _pimc_score(game: BridgePlayGame, card: Card) -> float:
     return sum(game.weights[w] * float(game.evaluate(child, w) or 0.0) for w in game.root_worlds())
 
 
-def _dd_tricks(game: BridgePlayGame, card: Card) -> float:
-    """Mean double-dummy tricks of MAX's side after ``card`` at the root."""
-    root = game.root()
-    weights = game.weights
-    total = 0.0
-    for w in game.root_worlds():
-        total += weights[w] * game._after_card(root, w, card)
-    return total
-
-
 def _expected_tricks(game: BridgePlayGame, cards: set[Card]) -> dict[Card, float]:
     """Mean double-dummy tricks of MAX's side after each of ``cards`` at the root, solving only those cards."""
     root = game.root()
@@ -406,7 +398,8 @@ def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: Anal
     complete = True
     try:
         # The double-dummy values first: PIMC's answer is the fallback if time runs out.
-        pimc = {c: (_pimc_score(game, c), _dd_tricks(game, c)) for c in reps}
+        tricks = _expected_tricks(game, set(reps))
+        pimc = {c: (_pimc_score(game, c), tricks[c]) for c in reps}
     except _Stopped:
         raise AnalysisCancelled("cancelled before any world was solved") from None
     stopper.has_answer = True

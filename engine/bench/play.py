@@ -27,6 +27,7 @@ from ..match.bridge import deal_stream, player_seed
 from ..players.bridge_alphamu import BridgeAlphaMuPlayer
 from ..players.bridge_pimc import BridgePimcPlayer, forced_card
 from ..players.registry import Game, create_player
+from ..search.bridge_game import SolverLeafEvaluator
 
 __all__ = ["register", "run", "Config", "CONFIGS", "time_config"]
 
@@ -82,10 +83,15 @@ def time_config(config: Config, deals: int, seed: int, worlds: int, defence: str
     trick1: list[float] = []
     every: list[float] = []
     stream = deal_stream(seed, contract, declarer, cards)
+    # A solver of its own: configurations play the same deals with the same worlds, and answers
+    # left in a shared transposition table would make every configuration after the first look fast.
+    evaluator = SolverLeafEvaluator()
     for index in range(deals):
         board = next(stream)
-        timer = _Timer(board.prepare(config.make(worlds, player_seed(seed, index, int(declarer))), contract, declarer),
-                       clock=CLOCKS[clock])
+        player = config.make(worlds, player_seed(seed, index, int(declarer)))
+        if hasattr(player, "evaluator"):
+            player.evaluator = evaluator
+        timer = _Timer(board.prepare(player, contract, declarer), clock=CLOCKS[clock])
         players: list[Any] = []
         for seat in Seat:
             if seat.same_side(declarer):

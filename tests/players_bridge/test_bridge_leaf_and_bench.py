@@ -105,3 +105,25 @@ def test_bench_can_time_the_deciding_threads_cpu():
     assert timer.times and all(t == 5.0 for _, t in timer.times)  # read from the clock it was given
     row = time_config(Config("rules", CountingRules, 1, True), deals=1, seed=3, worlds=1, defence="rules", clock="cpu")
     assert row["clock"] == "cpu" and row["decisions"] > 0
+
+
+def test_each_bench_configuration_gets_a_solver_of_its_own():
+    """Configurations replay the same deals and worlds: a shared table would flatter the later ones."""
+    seen = []
+
+    class Recording(RulesBridgePlayer):
+        def __init__(self, worlds: int, seed: int) -> None:
+            super().__init__()
+            self.evaluator = None
+
+        def choose_card(self, view):
+            seen.append(self.evaluator)  # the object itself: ids of freed objects can be reused
+            return super().choose_card(view)
+
+    runs = []
+    for _ in range(2):
+        seen.clear()
+        time_config(Config("rules", Recording, 1, True), deals=2, seed=3, worlds=1, defence="rules", cards=3)
+        assert seen and all(e is seen[0] for e in seen) and seen[0] is not None  # one solver per configuration
+        runs.append(seen[0])
+    assert runs[0] is not runs[1]
