@@ -6,7 +6,8 @@ transposition table, iterative deepening and the early and root cuts; with
 M = 1, and as a defender, it plays PIMC (αμ with M = 1) card for card — a
 defender's partner is hidden, and αμ's one-move-in-every-world rule covers only
 the hands MAX sees.  Among root cards of equal p_make the double-dummy expected
-tricks decide, over the cards the search kept (its cuts may drop an equal one).
+tricks decide: PIMC's card (best chance, then most expected tricks) is searched
+first, so the root cut keeps it unless looking ahead finds it worse.
 """
 
 from __future__ import annotations
