@@ -166,6 +166,13 @@ class _ProgressEvaluator:
 
         return reach_per_card(self._inner, worlds, strain, leader, played, need)
 
+    def batch_tricks_for_cards(self, worlds, strain, leader, played, cards):
+        if self._cancel.is_set():
+            raise JobCancelledError()
+        from engine.search.bridge_game import tricks_for_cards
+
+        return tricks_for_cards(self._inner, worlds, strain, leader, played, cards)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 

@@ -40,7 +40,7 @@ from ..analysis.bridge import Algorithm, AnalysisCancelled, BridgePosition, endi
 from ..bridge.view import BridgeView
 from ..core.cards import Card, card_str
 from ..core.seats import Seat
-from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card
+from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card, tricks_for_cards
 from ..worlds import HandConstraint, WorldKnowledge, count_worlds
 from ..worlds.bridge_knowledge import knowledge_from_view
 from .conditions import Condition, FeatureSpace, find_condition
@@ -73,6 +73,10 @@ class _CancellableEvaluator:
     def batch_reach_per_card(self, worlds, strain, leader, played, need):
         _check_cancel(self.cancel)
         return reach_per_card(self.inner, worlds, strain, leader, played, need)
+
+    def batch_tricks_for_cards(self, worlds, strain, leader, played, cards):
+        _check_cancel(self.cancel)
+        return tricks_for_cards(self.inner, worlds, strain, leader, played, cards)
 
 
 class Goal(Enum):
