@@ -177,6 +177,52 @@ def _live(st: np.ndarray) -> int:
     return live
 
 
+@kernel
+def _leaf(st: np.ndarray, rl: np.ndarray, horizon: int, out: np.ndarray) -> bool:
+    """At the end of the hand (final points, who shot the moon) or at the horizon (the evaluation):
+    fill ``out`` and return True; elsewhere return False."""
+    n = st[13]
+    if n == 52:
+        final_points(st[4:8], st[8:12], rl, out)
+        for s in range(4):
+            out[4 + s] = 1.0 if st[8 + s] == 14 else 0.0
+        return True
+    if n % 4 == 0 and n >= horizon:
+        evaluate(st[0:4], st[4:8], st[8:12], rl, out)
+        return True
+    return False
+
+
+@kernel
+def _table_key(st: np.ndarray, tag: int) -> int:
+    """The table key of a trick-boundary position (``tag`` keeps different searches' entries apart)."""
+    return (st[0] | st[1] | st[2] | st[3]) | (st[12] << 52) | (_moon_state(st[8:12]) << 54) | (tag << 57)
+
+
+@kernel
+def _probe(st, key, keys, stamps, table, gen, out) -> int:
+    """The slot of ``key``; when it holds this search's entry, ``out`` is filled from it and ``-1 - slot`` returned."""
+    slot = _slot(key, keys.shape[0] - 1)
+    if stamps[slot] == gen and keys[slot] == key:
+        for s in range(4):
+            out[s] = table[slot, s] + st[4 + s]
+        for s in range(4, 8):
+            out[s] = table[slot, s]
+        return -1 - slot
+    return slot
+
+
+@kernel
+def _store(st, slot, key, keys, stamps, table, gen, out) -> None:
+    """Keep ``out`` (minus the points already taken, which the key does not fix) in ``slot``."""
+    keys[slot] = key
+    stamps[slot] = gen
+    for s in range(4):
+        table[slot, s] = out[s] - st[4 + s]
+    for s in range(4, 8):
+        table[slot, s] = out[s]
+
+
 _SEARCH_SIGNATURE = (
     "void(int64[::1], int64[::1], int64, int64[::1], int64[::1], float64[:, ::1], int64, float64[:, ::1], int64, int64[::1])"
 )
@@ -188,28 +234,14 @@ def _search(st, rl, horizon, keys, stamps, table, gen, vals, ply, counter):
     counter[0] += 1
     n = st[13]
     out = vals[ply]
-    if n == 52:
-        final_points(st[4:8], st[8:12], rl, out)
-        for s in range(4):
-            out[4 + s] = 0.0
-        pen = st[8:12]
-        for s in range(4):
-            if pen[s] == 14:
-                out[4 + s] = 1.0
-        return
-    if n % 4 == 0 and n >= horizon:
-        evaluate(st[0:4], st[4:8], st[8:12], rl, out)
+    if _leaf(st, rl, horizon, out):
         return
     slot = -1
     key = 0
     if n % 4 == 0:
-        key = (st[0] | st[1] | st[2] | st[3]) | (st[12] << 52) | (_moon_state(st[8:12]) << 54)
-        slot = _slot(key, keys.shape[0] - 1)
-        if stamps[slot] == gen and keys[slot] == key:
-            for s in range(4):
-                out[s] = table[slot, s] + st[4 + s]
-            for s in range(4, 8):
-                out[s] = table[slot, s]
+        key = _table_key(st, 0)
+        slot = _probe(st, key, keys, stamps, table, gen, out)
+        if slot < 0:
             return
     mover = (st[12] + n % 4) % 4
     moves = _representatives(_node_legal(st, rl), _live(st), rl)
@@ -225,12 +257,7 @@ def _search(st, rl, horizon, keys, stamps, table, gen, vals, ply, counter):
             out[:] = child
             first = False
     if slot >= 0:
-        keys[slot] = key
-        stamps[slot] = gen
-        for s in range(4):
-            table[slot, s] = out[s] - st[4 + s]
-        for s in range(4, 8):
-            table[slot, s] = out[s]
+        _store(st, slot, key, keys, stamps, table, gen, out)
 
 
 _PARANOID_SIGNATURE = (
@@ -251,24 +278,14 @@ def _paranoid(st, rl, horizon, me, alpha, beta, keys, stamps, table, gen, vals, 
     counter[0] += 1
     n = st[13]
     out = vals[ply]
-    if n == 52:
-        final_points(st[4:8], st[8:12], rl, out)
-        for s in range(4):
-            out[4 + s] = 1.0 if st[8 + s] == 14 else 0.0
-        return out[me]
-    if n % 4 == 0 and n >= horizon:
-        evaluate(st[0:4], st[4:8], st[8:12], rl, out)
+    if _leaf(st, rl, horizon, out):
         return out[me]
     slot = -1
     key = 0
     if n % 4 == 0:
-        key = (st[0] | st[1] | st[2] | st[3]) | (st[12] << 52) | (_moon_state(st[8:12]) << 54) | ((1 + me) << 57)
-        slot = _slot(key, keys.shape[0] - 1)
-        if stamps[slot] == gen and keys[slot] == key:
-            for s in range(4):
-                out[s] = table[slot, s] + st[4 + s]
-            for s in range(4, 8):
-                out[s] = table[slot, s]
+        key = _table_key(st, 1 + me)
+        slot = _probe(st, key, keys, stamps, table, gen, out)
+        if slot < 0:
             return out[me]
     mover = (st[12] + n % 4) % 4
     moves = _representatives(_node_legal(st, rl), _live(st), rl)
@@ -294,12 +311,7 @@ def _paranoid(st, rl, horizon, me, alpha, beta, keys, stamps, table, gen, vals, 
         if lo >= hi:
             break
     if slot >= 0 and alpha < best < beta:
-        keys[slot] = key
-        stamps[slot] = gen
-        for s in range(4):
-            table[slot, s] = out[s] - st[4 + s]
-        for s in range(4, 8):
-            table[slot, s] = out[s]
+        _store(st, slot, key, keys, stamps, table, gen, out)
     return best
 
 
