@@ -177,7 +177,7 @@ def _live(st: np.ndarray) -> int:
     return live
 
 
-@kernel
+@kernel(inline="always")  # a hot path: inlined into both searches
 def _leaf(st: np.ndarray, rl: np.ndarray, horizon: int, out: np.ndarray) -> bool:
     """At the end of the hand (final points, who shot the moon) or at the horizon (the evaluation):
     fill ``out`` and return True; elsewhere return False."""
@@ -193,13 +193,13 @@ def _leaf(st: np.ndarray, rl: np.ndarray, horizon: int, out: np.ndarray) -> bool
     return False
 
 
-@kernel
+@kernel(inline="always")  # a hot path: inlined into both searches
 def _table_key(st: np.ndarray, tag: int) -> int:
     """The table key of a trick-boundary position (``tag`` keeps different searches' entries apart)."""
     return (st[0] | st[1] | st[2] | st[3]) | (st[12] << 52) | (_moon_state(st[8:12]) << 54) | (tag << 57)
 
 
-@kernel
+@kernel(inline="always")  # a hot path: inlined into both searches
 def _probe(st, key, keys, stamps, table, gen, out) -> int:
     """The slot of ``key``; when it holds this search's entry, ``out`` is filled from it and ``-1 - slot`` returned."""
     slot = _slot(key, keys.shape[0] - 1)
@@ -212,7 +212,7 @@ def _probe(st, key, keys, stamps, table, gen, out) -> int:
     return slot
 
 
-@kernel
+@kernel(inline="always")  # a hot path: inlined into both searches
 def _store(st, slot, key, keys, stamps, table, gen, out) -> None:
     """Keep ``out`` (minus the points already taken, which the key does not fix) in ``slot``."""
     keys[slot] = key
