@@ -27,7 +27,6 @@ as the full analysis for a fraction of the search.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import threading
 import time
@@ -538,11 +537,11 @@ def choose_alphamu(
     root, worlds = game.root(), game.root_worlds()
     options = _alphamu_options(budget, budget.max_moves)
     engine = AlphaMuSearch(game, options)
-    try:
-        engine.root_first = choose_pimc(position, dataclasses.replace(budget, max_moves=1),
-                                        evaluator=inner, cancel=cancel).card
+    try:  # on αμ's own game: its first iteration finds the root's make-or-fail answers known
+        engine.root_first = _pimc_card(game, budget, stopper).card
     except AnalysisCancelled:
         raise AnalysisCancelled("cancelled before the first αμ iteration finished") from None
+    stopper.has_answer = False  # the time budget counts again only once αμ's first iteration is done
     iterative = budget.transposition_table
     depths = range(1, budget.max_moves + 1) if iterative else (budget.max_moves,)
     result: tuple[float, set[Card]] | None = None
@@ -603,26 +602,33 @@ def choose_pimc(
     stopper = _Stopper(budget.time_limit, cancel)
     inner = evaluator if evaluator is not None else default_leaf_evaluator()
     seats, target, _ = _max_side(position)
-    guarded = _StoppingEvaluator(inner, stopper)
     game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
-                          position.trick, seats, target, guarded)
+                          position.trick, seats, target, _StoppingEvaluator(inner, stopper))
+    return _pimc_card(game, budget, stopper)
+
+
+def _pimc_card(game: BridgePlayGame, budget: AnalysisBudget, stopper: _Stopper) -> RootChoice:
+    """:func:`choose_pimc` on a built game (whose evaluator checks ``stopper``); the make-or-fail
+    answers stay in the game, so an αμ search on it starts with the root's already known."""
     buckets = _buckets(game)
     reps = [run[0] for run in buckets]
     root = game.root()
+    target = game.target
     n = len(game.weights)
     weights = np.array(game.weights)
     wins = {c: 0.0 for c in reps}
     seen, used = 0.0, 0
     chunk = n if len(reps) == 1 else budget.chunk
     for start in range(0, n, chunk):
-        if stopper.should_stop():
-            if used == 0:
-                raise AnalysisCancelled("cancelled before any world was solved")
-            break
         idx = list(range(start, min(n, start + chunk)))
-        hands = np.array([game.trick_start_hands(root, w) for w in idx], dtype=np.uint64)
-        out = reach_per_card(inner, hands, game.strain, root.leader, root.trick, target)
-        game.solves += len(idx)
+        try:
+            if stopper.should_stop():
+                raise _Stopped()
+            out = game.reach_rows(root, idx, target)
+        except _Stopped:
+            if used == 0:
+                raise AnalysisCancelled("cancelled before any world was solved") from None
+            break
         stopper.has_answer = True
         for row, w in zip(out, idx):
             for c in reps:
@@ -643,7 +649,8 @@ def choose_pimc(
     if len(tied) > 1:
         try:
             hands = np.array([game.trick_start_hands(root, w) for w in range(used)], dtype=np.uint64)
-            out = tricks_for_cards(guarded, hands, game.strain, root.leader, root.trick, sum(1 << c for c in tied))
+            out = tricks_for_cards(game.evaluator, hands, game.strain, root.leader, root.trick,
+                                   sum(1 << c for c in tied))
         except _Stopped:  # out of time (or cancelled) while breaking the tie: the lowest card
             out = np.zeros((0, 52), dtype=np.int64)
         for row, w in zip(out, range(used)):

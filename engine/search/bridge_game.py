@@ -338,23 +338,42 @@ class BridgePlayGame:
                              lambda start: reach_per_card(self.evaluator, start, self.strain, state.leader,
                                                           state.trick, need))
 
-    def _batched(self, cache: dict, key: tuple, state: PlayState, world: int,
-                 ask: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-        """Row ``world`` of the per-card table ``cache[key]`` for ``state``: when it is missing, one
-        ``ask`` over the trick-start hands fills it for every consistent world still missing."""
+    def reach_rows(self, state: PlayState, worlds: Sequence[int], need: int) -> np.ndarray:
+        """:meth:`_reach`'s rows for the given ``worlds`` only, asking just for those not yet known: lets
+        a caller go through the worlds in chunks (PIMC's early stops) and leave its answers for the
+        search that follows on this game."""
+        key = (state.done, state.leader, state.trick, need)
+        table = self._table(self._reach_tables, key)
+        self._fill(table, state, [w for w in worlds if table[w, 0] == -2],
+                   lambda start: reach_per_card(self.evaluator, start, self.strain, state.leader, state.trick, need))
+        return table[list(worlds)]
+
+    def _table(self, cache: dict, key: tuple) -> np.ndarray:
         table = cache.get(key)
         if table is None:
             table = np.full((len(self._hands), 52), -2, dtype=np.int64)
             cache[key] = table
+        return table
+
+    def _fill(self, table: np.ndarray, state: PlayState, worlds: list[int],
+              ask: Callable[[np.ndarray], np.ndarray]) -> None:
+        if worlds:
+            start = np.array([self.trick_start_hands(state, w) for w in worlds], dtype=np.uint64)
+            out = np.asarray(ask(start))
+            self.solves += len(worlds)
+            for row, w in zip(out, worlds):
+                table[w] = row
+
+    def _batched(self, cache: dict, key: tuple, state: PlayState, world: int,
+                 ask: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+        """Row ``world`` of the per-card table ``cache[key]`` for ``state``: when it is missing, one
+        ``ask`` over the trick-start hands fills it for every consistent world still missing."""
+        table = self._table(cache, key)
         if table[world, 0] == -2:
             pending = [w for w in self._consistent_worlds(state) if table[w, 0] == -2]
             if world not in pending:
                 pending.append(world)
-            start = np.array([self.trick_start_hands(state, w) for w in pending], dtype=np.uint64)
-            out = np.asarray(ask(start))
-            self.solves += len(pending)
-            for row, w in zip(out, pending):
-                table[w] = row
+            self._fill(table, state, pending, ask)
         return table[world]
 
     def _incoming(self, state: PlayState, world: int) -> tuple[PlayState, Card] | None:
