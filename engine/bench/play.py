@@ -27,7 +27,7 @@ from ..match.bridge import deal_stream, player_seed
 from ..players.bridge_alphamu import BridgeAlphaMuPlayer
 from ..players.bridge_pimc import BridgePimcPlayer, forced_card
 from ..players.registry import Game, create_player
-from ..search.bridge_game import SolverLeafEvaluator
+from ..search.solver_leaves import MAX_THREADS, SolverLeafEvaluator, default_threads
 
 __all__ = ["register", "run", "Config", "CONFIGS", "time_config"]
 
@@ -59,7 +59,8 @@ class _Timer:
     inner: Any
     times: list[tuple[int, float]] = field(default_factory=list)
     clock: Callable[[], float] = time.perf_counter
-    """``time.perf_counter`` (wall) or ``time.thread_time`` (this thread's CPU: steady on a busy machine)."""
+    """``time.perf_counter`` (wall) or ``time.process_time`` (the CPU of every thread of this process: steady on
+    a busy machine, and the total work when the solver runs on several threads)."""
 
     @property
     def name(self) -> str:
@@ -74,18 +75,18 @@ class _Timer:
         return card
 
 
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def time_config(config: Config, deals: int, seed: int, worlds: int, defence: str, cards: int = 13,
-                clock: str = "wall") -> dict[str, object]:
+                clock: str = "wall", threads: int = 1) -> dict[str, object]:
     contract, declarer = Contract.parse("3NT"), Seat.SOUTH
     trick1: list[float] = []
     every: list[float] = []
     stream = deal_stream(seed, contract, declarer, cards)
     # A solver of its own: configurations play the same deals with the same worlds, and answers
     # left in a shared transposition table would make every configuration after the first look fast.
-    evaluator = SolverLeafEvaluator()
+    evaluator = SolverLeafEvaluator(threads=threads)
     for index in range(deals):
         board = next(stream)
         player = config.make(worlds, player_seed(seed, index, int(declarer)))
@@ -110,6 +111,7 @@ def time_config(config: Config, deals: int, seed: int, worlds: int, defence: str
         "deals": deals,
         "cards": cards,
         "clock": clock,
+        "threads": threads,
         "decisions": len(every),
         "trick1_median_s": round(statistics.median(trick1), 4) if trick1 else None,
         "deal_median_s": round(statistics.median(every), 4) if every else None,
@@ -128,8 +130,10 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.add_argument("--cards", type=int, default=13, help="tricks per board (13 = full deals; fewer = endings)")
     p.add_argument("--skip-plain", action="store_true", help="skip αμ without table and cuts (slow)")
     p.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
-                   help="wall: elapsed time (default); cpu: the deciding thread's CPU time, which other work on a "
-                        "busy machine does not inflate")
+                   help="wall: elapsed time (default); cpu: this process's CPU time over all its threads, which "
+                        "other work on a busy machine does not inflate")
+    p.add_argument("--threads", type=int, default=None,
+                   help=f"solver threads per decision (default: one per core, at most {MAX_THREADS})")
     p.add_argument("--json", action="store_true", help="one JSON object per configuration")
     p.set_defaults(func=run)
 
@@ -137,6 +141,9 @@ def register(targets: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.deals < 1 or args.worlds < 1:
         raise ValueError("--deals and --worlds must be at least 1")
+    threads = default_threads() if args.threads is None else args.threads
+    if threads < 1:
+        raise ValueError(f"--threads must be at least 1, got {args.threads}")
     create_player(Game.BRIDGE, args.defence, seed=0)  # a bad spec fails before any timing
     configs = list(CONFIGS)
     if args.configs:
@@ -151,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     # Compile the double-dummy kernels outside the timings.
     time_config(CONFIGS[0], 1, args.seed + 1, 2, "rules", min(args.cards, 5))
     for config in configs:
-        row = time_config(config, args.deals, args.seed, args.worlds, args.defence, args.cards, args.clock)
+        row = time_config(config, args.deals, args.seed, args.worlds, args.defence, args.cards, args.clock, threads)
         if args.json:
             emit_json(row)
         else:

@@ -34,6 +34,7 @@ from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpec, create_player
 from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card
+from ..search.solver_leaves import MAX_THREADS, SolverLeafEvaluator, default_threads
 from ..worlds import HandConstraint
 from .summary import paired_summary
 
@@ -268,6 +269,9 @@ def register(targets: argparse._SubParsersAction) -> None:
                    help="double-dummy solver behind the searches: tenace (default) or dds (DDS through endplay, "
                         "a test extra: exact like tenace, so the same cards are played, but faster on full deals; "
                         "for long strength runs)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="solver threads per decision with --solver tenace (default: one per core, at most "
+                        f"{MAX_THREADS}); 1 when several matches share the machine")
     p.add_argument("--combine", nargs="+", metavar="FILE",
                    help="play nothing: summarise the deal lines of earlier --json outputs (runs split by --first "
                         "or --seed) as one match")
@@ -296,11 +300,15 @@ def run(args: argparse.Namespace) -> int:
     specs = [PlayerSpec.parse(args.a), PlayerSpec.parse(args.b), PlayerSpec.parse(args.defence)]
     for spec in specs:  # fail on a bad spec before any deal is played
         create_player(Game.BRIDGE, spec, seed=0)
-    evaluator = None
+    if args.threads is not None and args.threads < 1:
+        raise ValueError(f"--threads must be at least 1, got {args.threads}")
+    evaluator: LeafEvaluator
     if args.solver == "dds":
         from ..bench.dds_oracle import DdsLeafEvaluator
 
         evaluator = DdsLeafEvaluator()
+    else:
+        evaluator = SolverLeafEvaluator(threads=args.threads or default_threads())
     outcomes = []
     for outcome in play_duplicate(*specs, deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
                                   undecided=args.undecided, filter_worlds=args.filter_worlds, first=args.first,

@@ -30,7 +30,6 @@ does; see :mod:`engine.analysis.bridge`).
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
@@ -38,6 +37,7 @@ import numpy as np
 
 from ..bridge.tricks import trick_winner_index
 from ..core.cards import SUIT_MASKS, Card
+from .solver_leaves import SolverLeafEvaluator, default_leaf_evaluator  # re-exported: the searches' usual evaluator
 
 __all__ = [
     "BridgeGameError",
@@ -465,71 +465,3 @@ class ReferenceLeafEvaluator:
             for card, tricks in reference_tricks_per_card([int(x) for x in row], strain, leader, played).items():
                 out[i, card] = tricks
         return out
-
-
-def _group_by_mover(worlds: np.ndarray, leader: int, played: Sequence[Card]) -> tuple[list[tuple[int, ...]], list[list[int]]]:
-    """The worlds as int tuples, and the indices of the worlds grouped by the hand of the seat to move."""
-    rows = [tuple(int(x) for x in row) for row in worlds]
-    mover = (int(leader) + len(played)) & 3
-    groups: dict[int, list[int]] = {}
-    for i, row in enumerate(rows):
-        groups.setdefault(row[mover], []).append(i)
-    return rows, list(groups.values())
-
-
-class SolverLeafEvaluator:
-    """The double-dummy solver (:class:`~engine.solvers.dd.DoubleDummySolver`) as a leaf evaluator.
-
-    The solver's batch call wants one hand for the seat to play in every world (one decision),
-    so worlds are grouped by that hand: one call at MAX's turns, one per world at MIN's.
-    """
-
-    def __init__(self, solver: object | None = None) -> None:
-        if solver is None:
-            from ..solvers.dd import DoubleDummySolver
-
-            solver = DoubleDummySolver()
-        self._solver = solver
-
-    def batch_tricks_per_card(
-        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
-    ) -> np.ndarray:
-        return self.batch_tricks_for_cards(worlds, strain, leader, played, ALL_CARDS)
-
-    def batch_tricks_for_cards(
-        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], cards: int
-    ) -> np.ndarray:
-        """``batch_tricks_per_card`` searching only the cards in the mask ``cards`` (see :func:`tricks_for_cards`)."""
-        rows, groups = _group_by_mover(worlds, leader, played)
-        out = np.full((len(rows), 52), -1, dtype=np.int64)
-        for members in groups:
-            answers = self._solver.batch_tricks_per_card(  # type: ignore[attr-defined]
-                [rows[i] for i in members], int(strain), int(leader), tuple(int(c) for c in played), cards=cards)
-            for i, per_card in zip(members, answers):
-                for card, tricks in per_card.items():
-                    out[i, int(card)] = int(tricks)
-        return out
-
-    def batch_reach_per_card(
-        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int
-    ) -> np.ndarray:
-        """Make-or-fail per card (see :func:`reach_per_card`), one null-window test per card and world."""
-        rows, groups = _group_by_mover(worlds, leader, played)
-        out = np.full((len(rows), 52), -1, dtype=np.int64)
-        for members in groups:
-            out[members] = self._solver.batch_reaches_per_card(  # type: ignore[attr-defined]
-                [rows[i] for i in members], int(strain), int(leader), tuple(int(c) for c in played), int(need))
-        return out
-
-
-_thread_local = threading.local()
-
-
-def default_leaf_evaluator() -> LeafEvaluator:
-    """This thread's double-dummy evaluator (the solver is not thread-safe, so one per thread; its
-    table is shared by every search the thread runs, which is sound: entries are exact)."""
-    evaluator = getattr(_thread_local, "evaluator", None)
-    if evaluator is None:
-        evaluator = SolverLeafEvaluator()
-        _thread_local.evaluator = evaluator
-    return evaluator

@@ -238,9 +238,12 @@ class DoubleDummySolver:
         out = np.empty((stacked.shape[0], 52), dtype=np.int64)
         self._next_call(node_limit)
         only = kernel_search.CARDS if cards is None else int(cards) & kernel_search.CARDS
-        self._answer(kernel_search.solve_batch(stacked, strain_i, leader_i, arr, n, self._tt, *self._ws, out, only),
-                     node_limit)
         tricks_left = bin(int(stacked[0, leader_i])).count("1")
+        self._guess = self._answer(
+            kernel_search.solve_batch(stacked, strain_i, leader_i, arr, n, self._tt, *self._ws, out, only,
+                                      self._first_guess(tricks_left)),
+            node_limit,
+        )
         return [_per_card(out[i], mover, tricks_left) for i in range(stacked.shape[0])]
 
     def _batch(self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card]):

@@ -512,9 +512,12 @@ def reach_position(hands, trump, leader, played, nplayed, need, tt, moves, score
 
 @kernel
 def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, keys, probes, frames, ctx, out,
-                only=CARDS):
-    """``solve_cards`` for every world (``worlds[i]`` = four trick-start hands); ``out[i, card]``."""
-    g = -1
+                only=CARDS, guess=-1):
+    """``solve_cards`` for every world (``worlds[i]`` = four trick-start hands); ``out[i, card]``.
+
+    ``guess`` is MTD(f)'s first target (``-1``: half the tricks); each later world starts from
+    the previous world's last value.  Returns the last value found."""
+    g = guess
     for i in range(worlds.shape[0]):
         if g < 0:
             total = 0
