@@ -33,7 +33,8 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="random seed")
     p.add_argument("--verify", action="store_true", help="only count disagreements with DDS")
     p.add_argument("--no-tables", action="store_true", help="skip the full-table category")
-    p.add_argument("--table-mb", type=float, default=64.0, help="Tenace transposition table size in MB")
+    p.add_argument("--table-mb", type=float, default=None,
+                   help="Tenace transposition table size in MB (default: the solver's default)")
     p.set_defaults(func=run)
 
 
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
     use_one_thread()
     compile_start = time.perf_counter()
-    solver = DoubleDummySolver(args.table_mb)
+    solver = DoubleDummySolver() if args.table_mb is None else DoubleDummySolver(args.table_mb)
     solver.tricks_per_card(Deal.from_pbn("N:A... K... Q... J...", partial=True), 4, 0)  # load/compile kernels
     solver.table(Deal.from_pbn("N:A... K... Q... J...", partial=True))
     load_seconds = time.perf_counter() - compile_start

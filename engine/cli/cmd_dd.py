@@ -29,19 +29,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("dd-table", help="double-dummy tables of PBN deals (one per line)")
     p.add_argument("--file", required=True, help="file with one PBN deal per line ('-' = stdin)")
     p.add_argument("--json", action="store_true", help="one JSON object per line (the only output format)")
-    p.add_argument("--table-mb", type=float, default=64.0, help="transposition table size in MB")
+    p.add_argument("--table-mb", type=float, default=None,
+                   help="transposition table size in MB (default: the solver's default)")
     p.set_defaults(func=run_table)
     q = sub.add_parser("dd-solve", help="double-dummy value of every legal card at a position")
     q.add_argument("--file", required=True, help='file of {"deal","trump","leader","trick"} lines (\'-\' = stdin)')
     q.add_argument("--json", action="store_true", help="one JSON object per line (the only output format)")
-    q.add_argument("--table-mb", type=float, default=64.0, help="transposition table size in MB")
+    q.add_argument("--table-mb", type=float, default=None,
+                   help="transposition table size in MB (default: the solver's default)")
     q.set_defaults(func=run_solve)
 
 
 def _solver(args: argparse.Namespace):
     from ..solvers.dd import DoubleDummySolver  # numba loads only when a dd command runs
 
-    return DoubleDummySolver(args.table_mb)
+    return DoubleDummySolver() if args.table_mb is None else DoubleDummySolver(args.table_mb)
 
 
 def _lines(path: str):

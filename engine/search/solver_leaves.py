@@ -36,7 +36,9 @@ def default_threads() -> int:
     return max(1, min(MAX_THREADS, os.cpu_count() or 1))
 
 
-def group_by_mover(worlds: np.ndarray, leader: int, played: Sequence[Card]) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+def group_by_mover(
+    worlds: np.ndarray, leader: int, played: Sequence[Card]
+) -> tuple[list[tuple[int, ...]], list[list[int]]]:
     """The worlds as int tuples, and the indices of the worlds grouped by the hand of the seat to move."""
     rows = [tuple(int(x) for x in row) for row in worlds]
     mover = (int(leader) + len(played)) & 3
@@ -92,7 +94,8 @@ class SolverLeafEvaluator:
 
         def solve(solver: object, rows: list[tuple[int, ...]]) -> np.ndarray:
             out = np.full((len(rows), 52), -1, dtype=np.int64)
-            answers = solver.batch_tricks_per_card(rows, int(strain), int(leader), trick, cards=cards)  # type: ignore[attr-defined]
+            answers = solver.batch_tricks_per_card(  # type: ignore[attr-defined]
+                rows, int(strain), int(leader), trick, cards=cards)
             for i, per_card in enumerate(answers):
                 for card, tricks in per_card.items():
                     out[i, int(card)] = int(tricks)
@@ -108,7 +111,8 @@ class SolverLeafEvaluator:
         trick = tuple(int(c) for c in played)
 
         def solve(solver: object, rows: list[tuple[int, ...]]) -> np.ndarray:
-            return np.asarray(solver.batch_reaches_per_card(rows, int(strain), int(leader), trick, int(need)))  # type: ignore[attr-defined]
+            return np.asarray(solver.batch_reaches_per_card(  # type: ignore[attr-defined]
+                rows, int(strain), int(leader), trick, int(need)))
 
         return self._each_group(worlds, leader, played, solve)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -36,35 +37,57 @@ def test_threads_give_the_single_thread_answers(evaluators, strain):
     rng = random.Random(strain)
     for leader in range(4):
         worlds = _worlds(rng, PARALLEL_MIN_TRICKS, 5, leader)
-        before = three.nodes
         got = three.batch_tricks_per_card(worlds, strain, leader, ())
         assert np.array_equal(got, one.batch_tricks_per_card(worlds, strain, leader, ()))
         for need in (2, 4, 6):
             reach = three.batch_reach_per_card(worlds, strain, leader, (), need)
             assert np.array_equal(reach, one.batch_reach_per_card(worlds, strain, leader, (), need))
             assert np.array_equal(reach, np.where(got >= 0, (got >= need).astype(np.int64), -1))
-        # the worlds really were shared out: the helpers searched too
-        assert sum(b > a for a, b in zip(before[1:], three.nodes[1:])) >= 1
 
 
-def test_a_helpers_error_reaches_the_caller(evaluators):
-    _, three = evaluators
-    worlds = _worlds(random.Random(9), PARALLEL_MIN_TRICKS, 6, 0)
+def test_helpers_take_worlds():
+    evaluator = SolverLeafEvaluator(threads=2)
+    worlds = _worlds(random.Random(5), PARALLEL_MIN_TRICKS, 4, 1)
+    main, helper = evaluator._solvers
+    helper_solved = threading.Event()
+    main_solve, helper_solve = main.batch_reaches_per_card, helper.batch_reaches_per_card
+
+    def main_waits(*args, **kwargs):  # the calling thread holds back until the helper has a world
+        helper_solved.wait(timeout=60)
+        return main_solve(*args, **kwargs)
+
+    def helper_signals(*args, **kwargs):
+        out = helper_solve(*args, **kwargs)
+        helper_solved.set()
+        return out
+
+    main.batch_reaches_per_card, helper.batch_reaches_per_card = main_waits, helper_signals
+    got = evaluator.batch_reach_per_card(worlds, 4, 1, (), 4)
+    assert helper_solved.is_set() and evaluator.nodes[1] > 0
+    assert np.array_equal(got, SolverLeafEvaluator().batch_reach_per_card(worlds, 4, 1, (), 4))
+
+
+def test_a_helpers_error_reaches_the_caller():
+    evaluator = SolverLeafEvaluator(threads=2)
+    worlds = _worlds(random.Random(9), PARALLEL_MIN_TRICKS, 4, 0)
+    main, helper = evaluator._solvers
+    helper_called = threading.Event()
+    main_solve = main.batch_reaches_per_card
 
     class Broken(RuntimeError):
         pass
 
+    def main_waits(*args, **kwargs):
+        helper_called.wait(timeout=60)
+        return main_solve(*args, **kwargs)
+
     def broken(*args, **kwargs):
+        helper_called.set()
         raise Broken("helper failed")
 
-    helper = three._solvers[1]
-    helper.batch_reaches_per_card = broken  # instance attribute: only this solver breaks
-    try:
-        with pytest.raises(Broken):
-            for _ in range(5):  # the helper gets at least one world in some call
-                three.batch_reach_per_card(worlds, 4, 0, (), 4)
-    finally:
-        del helper.batch_reaches_per_card
+    main.batch_reaches_per_card, helper.batch_reaches_per_card = main_waits, broken
+    with pytest.raises(Broken):
+        evaluator.batch_reach_per_card(worlds, 4, 0, (), 4)
 
 
 def test_small_positions_stay_on_the_calling_thread():

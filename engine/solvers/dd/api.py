@@ -54,7 +54,7 @@ __all__ = ["DoubleDummySolver", "DoubleDummyError", "DoubleDummyGaveUp", "DDTabl
 Hands = Union[Deal, Sequence[Union[CardSet, int]]]
 """Four hands indexed by seat N, E, S, W (a deal or masks)."""
 
-DEFAULT_TABLE_MB = 64.0
+DEFAULT_TABLE_MB = 128.0
 """Default transposition-table size in megabytes (an upper bound on its memory)."""
 
 STRAIN_LETTERS = ("S", "H", "D", "C", "NT")
