@@ -6,7 +6,9 @@ decision that needed a search (not forced after bucketing) is timed.  Reported
 per configuration: the median time per card at trick 1, and the median and mean
 over whole deals.  Configurations: PIMC with 20 worlds, αμ with M = 1, 2, 3
 with the transposition table and cuts, and (unless ``--skip-plain``) αμ with
-M = 2, 3 without them.
+M = 2, 3 without them.  The players' solver shares each large position's worlds
+over ``--threads`` threads (default one per core); ``--clock cpu`` counts the
+CPU time of all of them, ``--clock wall`` what the user waits.
 """
 
 from __future__ import annotations
