@@ -37,7 +37,7 @@ import numpy as np
 
 from ..bridge.tricks import trick_winner_index
 from ..core.cards import SUIT_MASKS, Card
-from .solver_leaves import SolverLeafEvaluator, default_leaf_evaluator  # re-exported: the searches' usual evaluator
+from .solver_leaves import ALL_CARDS, SolverLeafEvaluator, default_leaf_evaluator  # re-exported: the searches' usual evaluator
 
 __all__ = [
     "BridgeGameError",
@@ -87,7 +87,6 @@ def reach_per_card(
     return np.where(tricks >= 0, (tricks >= need).astype(np.int64), -1)
 
 
-ALL_CARDS = (1 << 52) - 1
 
 
 def tricks_for_cards(

@@ -23,10 +23,12 @@ import numpy as np
 from ..core.cards import Card
 
 __all__ = ["SolverLeafEvaluator", "default_leaf_evaluator", "default_threads", "group_by_mover",
-           "PARALLEL_MIN_TRICKS", "MAX_THREADS"]
+           "ALL_CARDS", "PARALLEL_MIN_TRICKS", "MAX_THREADS"]
 
 PARALLEL_MIN_TRICKS = 7
 """Positions with fewer tricks left (from the trick start) are solved on the calling thread."""
+ALL_CARDS = (1 << 52) - 1
+"""The card mask of every card (``cards=`` of :meth:`SolverLeafEvaluator.batch_tricks_for_cards`)."""
 MAX_THREADS = 4
 """More threads than this buy little: a decision rarely has more than 20 worlds."""
 
@@ -81,8 +83,6 @@ class SolverLeafEvaluator:
     def batch_tricks_per_card(
         self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
     ) -> np.ndarray:
-        from .bridge_game import ALL_CARDS
-
         return self.batch_tricks_for_cards(worlds, strain, leader, played, ALL_CARDS)
 
     def batch_tricks_for_cards(
