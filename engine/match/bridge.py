@@ -34,7 +34,7 @@ from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpec, create_player
 from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card
-from ..search.solver_leaves import MAX_THREADS, SolverLeafEvaluator, default_threads
+from ..search.solver_leaves import MAX_THREADS, SolverLeafEvaluator
 from ..worlds import HandConstraint
 from .summary import paired_summary
 
@@ -302,13 +302,13 @@ def run(args: argparse.Namespace) -> int:
         create_player(Game.BRIDGE, spec, seed=0)
     if args.threads is not None and args.threads < 1:
         raise ValueError(f"--threads must be at least 1, got {args.threads}")
-    evaluator: LeafEvaluator
+    evaluator: LeafEvaluator | None = None  # None: the engine's default (one solver thread per core)
     if args.solver == "dds":
         from ..bench.dds_oracle import DdsLeafEvaluator
 
         evaluator = DdsLeafEvaluator()
-    else:
-        evaluator = SolverLeafEvaluator(threads=args.threads or default_threads())
+    elif args.threads is not None:
+        evaluator = SolverLeafEvaluator(threads=args.threads)
     outcomes = []
     for outcome in play_duplicate(*specs, deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
                                   undecided=args.undecided, filter_worlds=args.filter_worlds, first=args.first,

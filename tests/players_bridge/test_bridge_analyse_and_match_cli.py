@@ -112,6 +112,12 @@ def test_match_bridge_rejects_a_bad_spec_before_playing(capsys):
     assert code == 2 and "unknown bridge player" in err and out == ""
 
 
+def test_match_bridge_threads_must_be_positive(capsys):
+    code, out, err = run_cli(capsys, ["match", "bridge", "--deals", "1", "--a", "rules", "--b", "rules",
+                                      "--threads", "0"])
+    assert code == 2 and "--threads must be at least 1" in err and out == ""
+
+
 def test_match_bridge_on_endings_with_the_undecided_filter(capsys, monkeypatch):
     import engine.match.bridge as match_module
 
