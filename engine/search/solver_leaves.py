@@ -59,7 +59,8 @@ class SolverLeafEvaluator:
 
     The solver's batch call wants one hand for the seat to play in every world (one decision),
     so worlds are grouped by that hand: one call at MAX's turns, one per world at MIN's.
-    With ``threads`` > 1, the worlds of a large position are shared out among that many solvers.
+    With ``threads`` > 1, the worlds of a large position are shared out among that many solvers:
+    ``solver`` (or a default one) serves the calling thread, the helpers are default-sized solvers.
     """
 
     def __init__(self, solver: object | None = None, *, threads: int = 1) -> None:
