@@ -39,7 +39,7 @@ from typing import Mapping, Sequence, Union
 import numpy as np
 
 from ...bridge.contract import Strain
-from ...core.cards import Card, CardSet, card_str
+from ...core.cards import SUIT_MASKS, Card, CardSet, card_str
 from ...core.deal import Deal
 from ...core.seats import Seat
 from .cache_guard import ensure_fresh_cache
@@ -123,7 +123,7 @@ def _validate(masks: Sequence[int], leader: int, played: Sequence[Card]) -> None
             raise DoubleDummyError(f"{card_str(card)} was played by {seat.name.title()} who does not hold it")
         if i > 0:
             led = played[0] // 13
-            if card // 13 != led and (masks[seat] >> (13 * led)) & 0x1FFF:
+            if card // 13 != led and masks[seat] & SUIT_MASKS[led]:
                 raise DoubleDummyError(
                     f"{card_str(card)} played by {seat.name.title()} revokes: they hold a card of the suit led"
                 )
@@ -148,7 +148,7 @@ class DoubleDummySolver:
     @property
     def nodes(self) -> int:
         """Search nodes visited since the solver was created (a cost measure for benchmarks)."""
-        return int(self._ws[-1][0])
+        return int(self._ws[-1][kernel_search.CTX_NODES])
 
     def clear(self) -> None:
         """Forget every stored position (never needed for correctness)."""
@@ -156,10 +156,11 @@ class DoubleDummySolver:
 
     def _next_call(self, node_limit: int | None) -> None:
         ctx = self._ws[-1]
-        ctx[1] += 1  # table generation: older entries are replaced first
+        ctx[kernel_search.CTX_GENERATION] += 1  # older entries are replaced first
         if node_limit is not None and node_limit < 1:
             raise DoubleDummyError(f"node limit {node_limit} must be at least 1")
-        ctx[5] = kernel_search.NO_NODE_LIMIT if node_limit is None else ctx[0] + node_limit
+        ctx[kernel_search.CTX_NODE_LIMIT] = (kernel_search.NO_NODE_LIMIT if node_limit is None
+                                             else ctx[kernel_search.CTX_NODES] + node_limit)
 
     @staticmethod
     def _answer(value: int, node_limit: int | None) -> int:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from engine.jit import kernel
 
-from .tables import HIGH13, POP13
+from .tables import HIGH13, POP13, SUIT_FIELD
 
 __all__ = ["quick_tricks", "sure_trump_tricks", "leader_cannot_take_all"]
 
@@ -59,7 +59,7 @@ def _winners_from(lf, top_opp, shift, alive):
     """Relevant cards of a suit cashed from the top: every live card down to the lowest winner in ``lf``."""
     lowest = (lf >> (top_opp + 1)) << (top_opp + 1)
     lowest &= -lowest
-    return (((alive >> shift) & 0x1FFF) & ~(lowest - 1)) << shift
+    return (((alive >> shift) & SUIT_FIELD) & ~(lowest - 1)) << shift
 
 
 @kernel
@@ -68,10 +68,10 @@ def _ruff_limit(h, trump, s, o1, o2):
     limit = 13
     if trump < 4 and s != trump:
         tshift = 13 * trump
-        if (h[o1] >> tshift) & 0x1FFF:
-            limit = min(limit, POP13[(h[o1] >> (13 * s)) & 0x1FFF])
-        if (h[o2] >> tshift) & 0x1FFF:
-            limit = min(limit, POP13[(h[o2] >> (13 * s)) & 0x1FFF])
+        if (h[o1] >> tshift) & SUIT_FIELD:
+            limit = min(limit, POP13[(h[o1] >> (13 * s)) & SUIT_FIELD])
+        if (h[o2] >> tshift) & SUIT_FIELD:
+            limit = min(limit, POP13[(h[o2] >> (13 * s)) & SUIT_FIELD])
     return limit
 
 
@@ -95,11 +95,11 @@ def _partner_run(h, trump, leader, cashed):
         if (cashed >> e) & 1:
             continue
         shift = 13 * e
-        lf = (h[leader] >> shift) & 0x1FFF
-        pf = (h[partner] >> shift) & 0x1FFF
+        lf = (h[leader] >> shift) & SUIT_FIELD
+        pf = (h[partner] >> shift) & SUIT_FIELD
         if lf == 0 or pf == 0:
             continue
-        top_opp = HIGH13[((h[o1] | h[o2]) >> shift) & 0x1FFF]
+        top_opp = HIGH13[((h[o1] | h[o2]) >> shift) & SUIT_FIELD]
         if HIGH13[pf] <= top_opp or HIGH13[lf] > top_opp:
             continue
         limit = _ruff_limit(h, trump, e, o1, o2)
@@ -111,11 +111,11 @@ def _partner_run(h, trump, leader, cashed):
             if t == e or (cashed >> t) & 1:
                 continue
             tshift = 13 * t
-            pt = (h[partner] >> tshift) & 0x1FFF
+            pt = (h[partner] >> tshift) & SUIT_FIELD
             if pt == 0:
                 continue
-            lt = (h[leader] >> tshift) & 0x1FFF
-            top_t = HIGH13[((h[o1] | h[o2]) >> tshift) & 0x1FFF]
+            lt = (h[leader] >> tshift) & SUIT_FIELD
+            top_t = HIGH13[((h[o1] | h[o2]) >> tshift) & SUIT_FIELD]
             count, _ = _cash(pt, lt, top_t, _ruff_limit(h, trump, t, o1, o2))
             if count > 0:
                 tricks += count
@@ -141,11 +141,11 @@ def quick_tricks(h, trump, leader):
     alive = h[0] | h[1] | h[2] | h[3]
     for s in range(4):
         shift = 13 * s
-        lf = (h[leader] >> shift) & 0x1FFF
+        lf = (h[leader] >> shift) & SUIT_FIELD
         if lf == 0:
             continue
-        of = ((h[o1] | h[o2]) >> shift) & 0x1FFF
-        pf = (h[partner] >> shift) & 0x1FFF
+        of = ((h[o1] | h[o2]) >> shift) & SUIT_FIELD
+        pf = (h[partner] >> shift) & SUIT_FIELD
         limit = _ruff_limit(h, trump, s, o1, o2)
         top_opp = HIGH13[of]  # -1 when both opponents are void
         count, overtaken = _cash(lf, pf, top_opp, limit)
@@ -175,9 +175,9 @@ def sure_trump_tricks(h, trump, side):
     if trump >= 4:
         return 0, 0
     shift = 13 * trump
-    a = (h[side] >> shift) & 0x1FFF
-    b = (h[side + 2] >> shift) & 0x1FFF
-    other = ((h[side ^ 1] | h[(side ^ 1) + 2]) >> shift) & 0x1FFF
+    a = (h[side] >> shift) & SUIT_FIELD
+    b = (h[side + 2] >> shift) & SUIT_FIELD
+    other = ((h[side ^ 1] | h[(side ^ 1) + 2]) >> shift) & SUIT_FIELD
     top = HIGH13[other]
     na = POP13[a >> (top + 1)]
     nb = POP13[b >> (top + 1)]
@@ -187,7 +187,7 @@ def sure_trump_tricks(h, trump, side):
     counted = a if na >= nb else b
     lowest = (counted >> (top + 1)) << (top + 1)
     lowest &= -lowest
-    alive = ((h[0] | h[1] | h[2] | h[3]) >> shift) & 0x1FFF
+    alive = ((h[0] | h[1] | h[2] | h[3]) >> shift) & SUIT_FIELD
     return tricks, (alive & ~(lowest - 1)) << shift
 
 
@@ -200,7 +200,7 @@ def leader_cannot_take_all(h, trump, leader, tleft):
     such a suit to the other side, the sum only shrinks).
     """
     alive = h[0] | h[1] | h[2] | h[3]
-    if trump < 4 and (alive >> (13 * trump)) & 0x1FFF:
+    if trump < 4 and (alive >> (13 * trump)) & SUIT_FIELD:
         return False, 0
     partner = (leader + 2) & 3
     side = h[leader] | h[partner]
@@ -208,12 +208,12 @@ def leader_cannot_take_all(h, trump, leader, tleft):
     rel = 0
     for s in range(4):
         shift = 13 * s
-        af = (alive >> shift) & 0x1FFF
+        af = (alive >> shift) & SUIT_FIELD
         if af == 0:
             continue
         top = HIGH13[af]
         if (side >> (shift + top)) & 1:
-            total += max(POP13[(h[leader] >> shift) & 0x1FFF], POP13[(h[partner] >> shift) & 0x1FFF])
+            total += max(POP13[(h[leader] >> shift) & SUIT_FIELD], POP13[(h[partner] >> shift) & SUIT_FIELD])
         elif af != 1 << top:
             rel |= 1 << (shift + top)
     if total < tleft:

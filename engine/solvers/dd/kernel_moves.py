@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.jit import kernel
 
-from .tables import HIGH13, POP13
+from .tables import HIGH13, POP13, SUIT_FIELD
 
 __all__ = ["beats", "trick_winner_index", "generate_moves", "trick_relevance", "owner_of"]
 
@@ -73,7 +73,7 @@ def owner_of(h, card):
 
 @kernel
 def _suit(mask, s):
-    return (mask >> (13 * s)) & 0x1FFF
+    return (mask >> (13 * s)) & SUIT_FIELD
 
 
 @kernel

@@ -26,7 +26,7 @@ from engine.jit import kernel
 
 from .kernel_bounds import leader_cannot_take_all, quick_tricks, sure_trump_tricks
 from .kernel_moves import MAX_MOVES, generate_moves, trick_relevance, trick_winner_index
-from .tables import HIGH13, POP13
+from .tables import HIGH13, POP13, SUIT_FIELD
 from .tt import position_key, probe, store
 
 __all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch", "reach_cards",
@@ -34,25 +34,40 @@ __all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "sol
 
 YES = 1 << 62
 GAVE_UP = -1
-"""What every driver returns when the node budget in ``ctx[5]`` ran out (nothing wrong is stored)."""
+"""What every driver returns when the node budget (``CTX_NODE_LIMIT``) ran out (nothing wrong is stored)."""
 NO_NODE_LIMIT = 1 << 62
-"""``ctx[5]`` without a budget: the per-node check stays one comparison."""
+"""``CTX_NODE_LIMIT`` without a budget: the per-node check stays one comparison."""
 CARDS = (1 << 52) - 1
 PLIES = 56
 TABLE_MIN_TRICKS = 2
 """Trick starts with fewer tricks left are searched without the table (cheaper than a probe and a store)."""
 
 
-def new_workspace() -> tuple[np.ndarray, ...]:
-    """Scratch buffers of one search thread: moves, scores, trick cards, key codes, probe output, frames, counters.
+# The counters of a workspace (its last array, ``ctx``), by index.
+CTX_NODES = 0
+"""Nodes visited since the workspace was made."""
+CTX_GENERATION = 1
+"""Table generation, bumped per call: older entries are replaced first."""
+CTX_PROBES = 2
+"""Table probes."""
+CTX_QUICK_CUTS = 3
+"""Cut-offs by the quick-trick and later-trick bounds."""
+CTX_TABLE_CUTS = 4
+"""Cut-offs by a table entry."""
+CTX_NODE_LIMIT = 5
+"""An input: the node count at which a search gives up (:data:`NO_NODE_LIMIT`: never), see :data:`GAVE_UP`."""
+CTX_EXPANDED = 6
+"""Trick starts expanded (searched below)."""
+CTX_TRICK_STARTS = 7
+"""Trick starts reached (what DDS reports as nodes)."""
+CTX_SIZE = 8
 
-    Counters: ``[0]`` nodes visited, ``[1]`` table generation (bumped per call), ``[2]`` table
-    probes, ``[3]`` quick-trick cut-offs, ``[4]`` table cut-offs, ``[6]`` trick starts expanded, ``[7]`` trick starts
-    reached (what DDS reports as nodes); ``[5]`` is an input: the node
-    count at which a search gives up (:data:`NO_NODE_LIMIT`: never), see :data:`GAVE_UP`.
-    """
-    ctx = np.zeros(8, dtype=np.int64)
-    ctx[5] = NO_NODE_LIMIT
+
+def new_workspace() -> tuple[np.ndarray, ...]:
+    """Scratch buffers of one search thread: moves, scores, trick cards, key codes, probe output, frames,
+    counters (indexed by the ``CTX_*`` constants)."""
+    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+    ctx[CTX_NODE_LIMIT] = NO_NODE_LIMIT
     frames = np.zeros((PLIES, FRAME_COLUMNS), dtype=np.int64)
     frames[:, _KILLER] = -1
     return (
@@ -73,10 +88,10 @@ def _close_upwards(h, rel):
     alive = h[0] | h[1] | h[2] | h[3]
     closed = 0
     for s in range(4):
-        w = (rel >> (13 * s)) & 0x1FFF
+        w = (rel >> (13 * s)) & SUIT_FIELD
         if w:
             low = w & -w
-            af = (alive >> (13 * s)) & 0x1FFF
+            af = (alive >> (13 * s)) & SUIT_FIELD
             closed |= (af & ~(low - 1)) << (13 * s)
     return closed
 
@@ -102,15 +117,15 @@ def _cover_sequences(h, mover, tc, start, pos, reps, n, rel):
         c = reps[i]
         s = c // 13
         shift = 13 * s
-        rs = (rel >> shift) & 0x1FFF
+        rs = (rel >> shift) & SUIT_FIELD
         if rs == 0:
             continue
         low = rs & -rs
         r = c % 13
         if (1 << r) >= low:
             continue
-        lf = (live >> shift) & 0x1FFF
-        f = (hand >> shift) & 0x1FFF
+        lf = (live >> shift) & SUIT_FIELD
+        f = (hand >> shift) & SUIT_FIELD
         top = r
         q = r + 1
         while q < 13:  # up the sequence: own cards, skipping cards no longer live
@@ -140,7 +155,7 @@ def _spots_below_proof(hand, c, rel):
     the same answer.  (DDS skips such moves by its "lowest winning rank".)
     """
     shift = 13 * (c // 13)
-    rs = (rel >> shift) & 0x1FFF
+    rs = (rel >> shift) & SUIT_FIELD
     low = rs & -rs
     if rs == 0:
         low = 1 << 13
@@ -194,8 +209,8 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
         mover = (leader + pos) & 3
         ns_moves = (mover & 1) == 0
         if descending:
-            ctx[0] += 1
-            if ctx[0] > ctx[5]:
+            ctx[CTX_NODES] += 1
+            if ctx[CTX_NODES] > ctx[CTX_NODE_LIMIT]:
                 for up in range(d - 1, ply0 - 1, -1):  # take back the moves on the stack
                     seat = (frames[up, _LEADER] + frames[up, _POS]) & 3
                     h[seat] ^= 1 << moves[up, frames[up, _I]]
@@ -203,7 +218,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             terminal = False
             hint = -1
             if pos == 0:
-                ctx[7] += 1
+                ctx[CTX_TRICK_STARTS] += 1
                 if target <= 0:
                     r = YES
                     terminal = True
@@ -214,7 +229,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                     for i in range(4):
                         seat = (leader + i) & 3
                         for s in range(4):
-                            f = (h[seat] >> (13 * s)) & 0x1FFF
+                            f = (h[seat] >> (13 * s)) & SUIT_FIELD
                             if f:
                                 tc[d + i] = 13 * s + HIGH13[f]
                     wi = trick_winner_index(tc, d, 4, trump)
@@ -247,7 +262,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                             r = ew_rel
                             terminal = True
                     if terminal:
-                        ctx[3] += 1
+                        ctx[CTX_QUICK_CUTS] += 1
                     elif tleft >= TABLE_MIN_TRICKS:
                         codes = keys[tleft]
                         lengths = position_key(h, codes)
@@ -256,15 +271,15 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                         frames[d, _META] = meta
                         out = probes[tleft]
                         probe(tt, h, lengths, codes, meta, target, out)
-                        ctx[2] += 1
+                        ctx[CTX_PROBES] += 1
                         if out[0] >= target:
                             r = YES | out[2]
                             terminal = True
-                            ctx[4] += 1
+                            ctx[CTX_TABLE_CUTS] += 1
                         elif out[1] < target:
                             r = out[3]
                             terminal = True
-                            ctx[4] += 1
+                            ctx[CTX_TABLE_CUTS] += 1
                         else:
                             hint = out[4]
             if not terminal:
@@ -273,7 +288,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                     if kc >= 0 and (h[mover] >> kc) & 1:
                         hint = kc
                 if pos == 0:
-                    ctx[6] += 1
+                    ctx[CTX_EXPANDED] += 1
                 frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, moves, scores, d)
                 frames[d, _I] = 0
                 frames[d, _REL] = 0
@@ -323,7 +338,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             if tleft >= TABLE_MIN_TRICKS:
                 lb, ub = (target, tleft) if result else (0, target - 1)
                 store(tt, h, frames[d, _LENGTHS], keys[tleft], frames[d, _META], rel, lb, ub,
-                      frames[d, _BEST], tleft, ctx[1])
+                      frames[d, _BEST], tleft, ctx[CTX_GENERATION])
         r = (YES | rel) if result else rel
         if d == ply0:
             return r
@@ -359,7 +374,7 @@ def _setup(hands, leader, played, nplayed, h, tc):
         tc[i] = c
     tleft = 0
     for s in range(4):
-        tleft += POP13[(hands[leader] >> (13 * s)) & 0x1FFF]
+        tleft += POP13[(hands[leader] >> (13 * s)) & SUIT_FIELD]
     return tleft
 
 
@@ -527,7 +542,7 @@ def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, k
         if g < 0:
             total = 0
             for s in range(4):
-                total += POP13[(worlds[i, leader] >> (13 * s)) & 0x1FFF]
+                total += POP13[(worlds[i, leader] >> (13 * s)) & SUIT_FIELD]
             g = total // 2
         g = solve_cards(worlds[i], trump, leader, played, nplayed, g, tt, moves, scores, tc, keys, probes, frames, ctx,
                         out[i], only)
@@ -542,7 +557,7 @@ def solve_table(hands, tt, moves, scores, tc, keys, probes, frames, ctx, out):
     h = np.zeros(4, dtype=np.int64)
     tleft = 0
     for s in range(4):
-        tleft += POP13[(hands[0] >> (13 * s)) & 0x1FFF]
+        tleft += POP13[(hands[0] >> (13 * s)) & SUIT_FIELD]
     g = tleft // 2
     for strain in range(5):
         for leader in range(4):

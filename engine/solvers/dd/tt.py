@@ -40,7 +40,7 @@ import numpy as np
 
 from engine.jit import kernel
 
-from .tables import HIGH13, POP13, TOP_MASK26
+from .tables import HIGH13, POP13, SUIT_FIELD, TOP_MASK26
 
 __all__ = ["WAYS", "ENTRY_BYTES", "new_table", "position_key", "probe", "store", "pattern_cards"]
 
@@ -78,14 +78,14 @@ def position_key(h, codes):
     lengths = 0
     for seat in range(4):
         for s in range(4):
-            lengths |= POP13[(h[seat] >> (13 * s)) & 0x1FFF] << (4 * (4 * seat + s))
+            lengths |= POP13[(h[seat] >> (13 * s)) & SUIT_FIELD] << (4 * (4 * seat + s))
     alive = h[0] | h[1] | h[2] | h[3]
     for s in range(4):
         shift = 13 * s
-        af = (alive >> shift) & 0x1FFF
-        e = (h[1] >> shift) & 0x1FFF
-        so = (h[2] >> shift) & 0x1FFF
-        w = (h[3] >> shift) & 0x1FFF
+        af = (alive >> shift) & SUIT_FIELD
+        e = (h[1] >> shift) & SUIT_FIELD
+        so = (h[2] >> shift) & SUIT_FIELD
+        w = (h[3] >> shift) & SUIT_FIELD
         code = 0
         n = 0
         while af:
@@ -168,7 +168,7 @@ def pattern_cards(h, w3):
     cards = 0
     for s in range(4):
         k = (w3 >> (_K_SHIFT + 4 * s)) & 15
-        af = (alive >> (13 * s)) & 0x1FFF
+        af = (alive >> (13 * s)) & SUIT_FIELD
         for _ in range(k):
             r = HIGH13[af]
             af ^= 1 << r
@@ -226,7 +226,7 @@ def _probe_bucket(tt, h, lengths, codes, meta, target, out, tag):
             s = hint >> 4
             above = hint & 15
             alive = h[0] | h[1] | h[2] | h[3]
-            af = (alive >> (13 * s)) & 0x1FFF
+            af = (alive >> (13 * s)) & SUIT_FIELD
             for _ in range(above):
                 if af:
                     af ^= 1 << HIGH13[af]
@@ -244,7 +244,7 @@ def store(tt, h, lengths, codes, meta, relevant, lb, ub, hint, tricks_left, gene
     c01 = 0
     c23 = 0
     for s in range(4):
-        k = POP13[(relevant >> (13 * s)) & 0x1FFF]
+        k = POP13[(relevant >> (13 * s)) & SUIT_FIELD]
         ks |= k << (4 * s)
         code = codes[s] & TOP_MASK26[k]
         if s < 2:
@@ -255,7 +255,7 @@ def store(tt, h, lengths, codes, meta, relevant, lb, ub, hint, tricks_left, gene
     if hint >= 0:
         s = hint // 13
         alive = h[0] | h[1] | h[2] | h[3]
-        af = (alive >> (13 * s)) & 0x1FFF
+        af = (alive >> (13 * s)) & SUIT_FIELD
         above = POP13[af >> (hint % 13 + 1)]
         hint_code = s * 16 + above + 1
     tag = _level_tag(lengths, meta, codes, _entry_level(lengths, ks))
