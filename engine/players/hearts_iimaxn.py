@@ -8,6 +8,7 @@ from ..hearts.view import HeartsView
 from ..search.hearts.iimaxn import IIMaxnOptions, IIMaxnSearch
 from ..search.hearts.mcmaxn import MCMaxnResult
 from .hearts_passing import PassOptions, SimulatedPasser
+from .spec import PlayerSpecError
 
 __all__ = ["IIMaxnHeartsPlayer", "from_spec"]
 
@@ -34,10 +35,8 @@ class IIMaxnHeartsPlayer:
         return self._passer.choose(view)
 
 
-def from_spec(args) -> IIMaxnHeartsPlayer:  # args: engine.players.registry.SpecArgs
+def from_spec(args) -> IIMaxnHeartsPlayer:  # args: engine.players.spec.SpecArgs
     """Build from a registry spec: ``iimaxn:samples=10,threshold=0.1,seed=1``."""
-    from .registry import PlayerSpecError
-
     try:
         options = IIMaxnOptions(samples=args.get_int("samples", 10), void_threshold=args.get_float("threshold", 0.1))
     except ValueError as exc:

@@ -15,6 +15,7 @@ from ..hearts.view import HeartsView
 from ..search.hearts.mcmaxn import MCMaxnOptions, MCMaxnResult, MCMaxnSearch
 from ..solvers.hearts import SearchDepth
 from .hearts_passing import PassOptions, SimulatedPasser
+from .spec import PlayerSpecError
 
 __all__ = ["MCMaxnHeartsPlayer", "MCMaxnSettings", "from_spec"]
 
@@ -73,21 +74,17 @@ class MCMaxnHeartsPlayer:
 
 def _search_kind(text: str) -> bool:
     if text not in ("maxn", "paranoid"):
-        from .registry import PlayerSpecError
-
         raise PlayerSpecError(f"mcmaxn: search must be maxn or paranoid, got {text!r}")
     return text == "paranoid"
 
 
 def _pass_eval(text: str) -> bool:
     if text not in ("search", "playout"):
-        from .registry import PlayerSpecError
-
         raise PlayerSpecError(f"mcmaxn: passeval must be search or playout, got {text!r}")
     return text == "playout"
 
 
-def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.SpecArgs
+def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.spec.SpecArgs
     """Build from a registry spec: ``mcmaxn:worlds=150,time=1,depth=2,exact=4,lead=1,pass=12,seed=1``
     (``lead``: search depth in tricks when leading; ``pass``: deals simulated per pass;
     ``passeval=search|playout``: how a candidate pass is judged, see :mod:`.hearts_passing`;
@@ -105,8 +102,6 @@ def from_spec(args) -> MCMaxnHeartsPlayer:  # args: engine.players.registry.Spec
     )
     if (settings.worlds < 1 or settings.time <= 0 or not 1 <= settings.depth <= 13 or not 0 <= settings.exact <= 13
             or not 1 <= settings.lead_depth <= 13 or settings.pass_deals < 1):
-        from .registry import PlayerSpecError
-
         raise PlayerSpecError(
             f"mcmaxn needs worlds ≥ 1, time > 0, depth 1..13, exact 0..13, lead 1..13 and pass ≥ 1, got {settings}"
         )
