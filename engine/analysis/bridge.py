@@ -50,7 +50,7 @@ from ..search.bridge_game import (
     tricks_for_cards,
 )
 from ..search.pareto import best_option
-from ..worlds import HandConstraint, SeatKnowledge, WorldKnowledge, world_set
+from ..worlds import HandConstraint, world_set
 from ..worlds.bridge_knowledge import knowledge_from_view
 
 __all__ = [
@@ -424,30 +424,6 @@ def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: Anal
 # --- from a seat's view ---------------------------------------------------------------------------
 
 
-def ending_knowledge(view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None,
-                      out_of_play: int) -> WorldKnowledge:
-    """``knowledge_from_view`` for an ending: the cards gone before it are booked as played by
-    the viewing seat (whose own hand is known anyway), so no hidden hand can hold them."""
-    played = [0, 0, 0, 0]
-    for p in view.plays():
-        played[p.seat] |= 1 << p.card
-    played[view.seat] |= out_of_play
-    size = len(view.hand) + sum(1 for p in view.plays() if p.seat == view.seat)
-    seats = []
-    for seat in Seat:
-        if seat == view.seat:
-            known = view.hand.mask
-        elif view.dummy_hand is not None and seat == view.dummy:
-            known = view.dummy_hand.mask
-        else:
-            known = 0
-        voids = 0 if known else sum(1 << s for s in range(4) if view.shown_out(seat, s))
-        shown = sum(1 for p in view.plays() if p.seat == seat)
-        seats.append(SeatKnowledge(known=known, size=size - shown, played=played[seat], voids=voids,
-                                   constraint=(constraints or {}).get(seat, HandConstraint())))
-    return WorldKnowledge(tuple(seats))  # type: ignore[arg-type]
-
-
 def position_from_view(
     view: BridgeView,
     worlds: int,
@@ -460,8 +436,7 @@ def position_from_view(
     """Sample (or enumerate, when at most ``exact_limit`` exist) the trick-start deals the
     seat cannot tell apart; the view is all that is used, plus, for an ending, the public
     ``out_of_play`` cards that were gone before it started (a view does not record them)."""
-    knowledge = ending_knowledge(view, constraints, out_of_play) if out_of_play else \
-        knowledge_from_view(view, constraints)
+    knowledge = knowledge_from_view(view, constraints, out_of_play)
     sample = world_set(knowledge, worlds, rng, exact_limit=worlds if exact_limit is None else exact_limit)
     hands = np.array(sample.hands, dtype=np.uint64)
     trick = view.current_trick

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 
-from ..core.cards import SUIT_MASKS, Card, CardSet, Suit, card_str
+from ..core.cards import SUIT_MASKS, SUIT_NAMES, SUIT_NAMES_SINGULAR, Card, CardSet, Suit, card_str
 from ..core.deal import Deal
 from ..core.seats import Seat
 from .contract import Contract, Strain, Vulnerability
@@ -37,7 +37,6 @@ __all__ = [
     "PlayResult",
 ]
 
-_SUIT_NAMES_PLURAL = ("spades", "hearts", "diamonds", "clubs")
 
 
 class BridgePlayError(ValueError):
@@ -356,8 +355,8 @@ class BridgePlay:
             if card // 13 != led and hand & SUIT_MASKS[led]:
                 holding = CardSet(hand & SUIT_MASKS[led]).cards_str()
                 raise IllegalPlayError(
-                    f"{seat.name.title()} must follow suit in {_SUIT_NAMES_PLURAL[led]} "
-                    f"(holds {holding}); {card_str(card)} is not a {_SUIT_NAMES_PLURAL[led][:-1]}"
+                    f"{seat.name.title()} must follow suit in {SUIT_NAMES[led]} "
+                    f"(holds {holding}); {card_str(card)} is not a {SUIT_NAMES_SINGULAR[led]}"
                 )
         self._hands[seat] = hand & ~bit
         self._moves.append(card)

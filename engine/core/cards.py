@@ -31,6 +31,9 @@ __all__ = [
     "FULL_MASK",
     "SUIT_MASKS",
     "RANK_CHARS",
+    "SUIT_NAMES",
+    "SUIT_NAMES_SINGULAR",
+    "cards_of",
 ]
 
 Card = int
@@ -43,6 +46,10 @@ SUIT_SIZE = 13
 FULL_MASK = (1 << 52) - 1
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 ALL_CARDS = tuple(range(52))
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+"""Plural suit names, indexed by suit ("East has no spades")."""
+SUIT_NAMES_SINGULAR = ("spade", "heart", "diamond", "club")
+"""Singular suit names, indexed by suit ("your last heart")."""
 
 
 class CardParseError(ValueError):
@@ -161,11 +168,14 @@ def parse_card(text: str) -> Card:
         raise CardParseError(f"bad card {text!r}: expected suit then rank, e.g. SA, HT, C2") from None
 
 
-def _iter_bits(mask: int) -> Iterator[int]:
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask in ascending int order (spades first, low to high within a suit)."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 class CardSet:
@@ -268,7 +278,7 @@ class CardSet:
 
     def ascending(self) -> Iterator[Card]:
         """Cards in increasing int order (clubs last, low cards first within a suit)."""
-        return _iter_bits(self._mask)
+        return iter(cards_of(self._mask))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):

@@ -36,7 +36,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..analysis.bridge import Algorithm, AnalysisCancelled, BridgePosition, ending_knowledge, position_from_view
+from ..analysis.bridge import Algorithm, AnalysisCancelled, BridgePosition, position_from_view
 from ..bridge.view import BridgeView
 from ..core.cards import Card, card_str
 from ..core.seats import Seat
@@ -414,8 +414,7 @@ def view_position(
 ) -> tuple[BridgePosition, bool, WorldKnowledge]:
     """The worlds of a view (:func:`engine.analysis.bridge.position_from_view`), whether they are every
     consistent deal (enumerated: exact figures) and the knowledge they come from."""
-    knowledge = ending_knowledge(view, constraints, out_of_play) if out_of_play else \
-        knowledge_from_view(view, constraints)
+    knowledge = knowledge_from_view(view, constraints, out_of_play)
     exact = count_worlds(knowledge) <= exact_limit  # world_set enumerates then (constraints applied)
     position = position_from_view(view, worlds, rng, constraints, exact_limit=exact_limit, out_of_play=out_of_play)
     return position, exact, knowledge

@@ -35,7 +35,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..core.cards import FULL_MASK, SUIT_MASKS, Card, Suit, card_symbol_str
+from ..core.cards import FULL_MASK, SUIT_MASKS, SUIT_NAMES, SUIT_NAMES_SINGULAR, Card, Suit, card_symbol_str
 from ..core.seats import Seat
 from ..worlds import WorldKnowledge
 
@@ -52,7 +52,6 @@ __all__ = [
     "FALSE_RULE",
 ]
 
-_SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                  "twelve", "thirteen")
 
@@ -81,7 +80,7 @@ def _seat_name(seat: Seat) -> str:
 
 def _len_words(n: int, suit: int) -> str:
     word = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
-    noun = _SUIT_PLURAL[suit] if n != 1 else _SUIT_PLURAL[suit][:-1]
+    noun = SUIT_NAMES[suit] if n != 1 else SUIT_NAMES_SINGULAR[suit]
     return f"{word} {noun}"
 
 
@@ -148,16 +147,16 @@ class Feature:
             who = _seat_name(self.seat)  # type: ignore[arg-type]
             if self.lo == self.hi:
                 if self.lo == 0:
-                    return f"{who} has no {_SUIT_PLURAL[s]}"
+                    return f"{who} has no {SUIT_NAMES[s]}"
                 return f"{who} has exactly {_len_words(self.lo, s)}"
             if self.lo == 0:
                 return f"{who} has at most {_len_words(self.hi, s)}"
             if self.hi >= 13:
                 return f"{who} has {_len_words(self.lo, s)} or more"
-            return f"{who} has {self.lo} to {self.hi} {_SUIT_PLURAL[s]}"
+            return f"{who} has {self.lo} to {self.hi} {SUIT_NAMES[s]}"
         if self.kind is FeatureKind.SPLIT:
             n = self.total
-            name = _SUIT_PLURAL[s]
+            name = SUIT_NAMES[s]
             if self.lo == self.hi:
                 return f"{name} split {self.hi}-{n - self.hi}"
             if self.lo <= (n + 1) // 2:

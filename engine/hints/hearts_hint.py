@@ -39,7 +39,7 @@ from enum import Enum
 from typing import Mapping
 
 from ..analysis.hearts import CardAnalysis, HeartsAnalysis, analyse_hearts
-from ..core.cards import SUIT_MASKS, Card, card_str, card_symbol_str
+from ..core.cards import SUIT_MASKS, SUIT_NAMES, SUIT_NAMES_SINGULAR, Card, card_str, card_symbol_str
 from ..hearts.play import trick_winner_index
 from ..hearts.scoring import HEARTS_MASK, QUEEN_OF_SPADES, cards_points
 from ..hearts.view import HeartsPhase, HeartsView
@@ -50,7 +50,6 @@ __all__ = ["HeartsReason", "ReasonFinding", "HeartsHint", "hearts_hint", "hearts
 MOON_GAP = 0.05
 """How much lower (absolute) another seat's moon chance must be after the card to say it blocks a moon."""
 
-_SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
 _SEATS = ("North", "East", "South", "West")
 
 
@@ -129,7 +128,7 @@ def hearts_reasons(view: HeartsView, analysis: HeartsAnalysis, card: Card | None
         if card == QUEEN_OF_SPADES:
             who = _SEATS[int(winner_seat)] if winner_seat is not None else "the winner"
             out.append(ReasonFinding(HeartsReason.SHEDS_QUEEN,
-                                     f"sheds the ♠Q on {who}'s trick (you are void in {_SUIT_PLURAL[led]})",
+                                     f"sheds the ♠Q on {who}'s trick (you are void in {SUIT_NAMES[led]})",
                                      "sheds-queen", evidence))
         else:
             queen_out = bool(unseen >> QUEEN_OF_SPADES & 1)
@@ -139,7 +138,7 @@ def hearts_reasons(view: HeartsView, analysis: HeartsAnalysis, card: Card | None
             if high_spade or high_heart:
                 out.append(ReasonFinding(HeartsReason.SHEDS_DANGER,
                                          f"sheds the {_sym(card)}, a card that could later be forced to win "
-                                         f"points (you are void in {_SUIT_PLURAL[led]})", "sheds-danger", evidence))
+                                         f"points (you are void in {SUIT_NAMES[led]})", "sheds-danger", evidence))
     # ducks / wins clean
     if led is not None and suit == led:
         top = max(c for c in trick if c // 13 == led)
@@ -154,7 +153,7 @@ def hearts_reasons(view: HeartsView, analysis: HeartsAnalysis, card: Card | None
     # voids a suit
     if not (hand & ~(1 << card)) & SUIT_MASKS[suit] and unseen & SUIT_MASKS[suit]:
         out.append(ReasonFinding(HeartsReason.VOIDS_SUIT,
-                                 f"plays your last {_SUIT_PLURAL[suit][:-1]}: later {_SUIT_PLURAL[suit]} let you "
+                                 f"plays your last {SUIT_NAMES_SINGULAR[suit]}: later {SUIT_NAMES[suit]} let you "
                                  f"discard", "voids-suit", evidence))
     # keeps an exit
     exits = []

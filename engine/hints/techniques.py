@@ -73,7 +73,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..core.cards import RANK_CHARS, SUIT_MASKS, Card, card_symbol_str
+from ..core.cards import RANK_CHARS, SUIT_MASKS, SUIT_NAMES, Card, card_symbol_str
 from ..core.seats import Seat
 from .conditions import Condition, FeatureKind
 from .decision import Decision
@@ -83,7 +83,6 @@ __all__ = ["Technique", "TechniqueFinding", "detect_techniques", "safety_play", 
 EVIDENCE_GAP = 0.2
 """How much more often (absolute) a card must make with the honour on the right side to be named a finesse/drop."""
 
-_SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
 
 
 class Technique(Enum):
@@ -245,7 +244,7 @@ def _establish(decision: Decision, card: Card, condition: Condition | None) -> T
                                                   if c // 13 == s and decision.seat_at(k).same_side(decision.mover))
     if side < 7 or not _condition_about_suit(condition, s, (FeatureKind.SPLIT, FeatureKind.LENGTH)):
         return None
-    return TechniqueFinding(Technique.ESTABLISH_LONG_SUIT, f"establish the long {_SUIT_PLURAL[s]}",
+    return TechniqueFinding(Technique.ESTABLISH_LONG_SUIT, f"establish the long {SUIT_NAMES[s]}",
                             "establish", {"side_cards": float(side)})
 
 

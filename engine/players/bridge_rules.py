@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..bridge.tricks import trick_winner_index
 from ..bridge.view import BridgeView
-from ..core.cards import SUIT_MASKS, Card
+from ..core.cards import SUIT_MASKS, Card, cards_of
 from ..core.seats import Seat
 
 __all__ = ["RulesBridgePlayer"]
@@ -36,15 +36,6 @@ def _rank_index(card: Card) -> int:
 
 def _suit(card: Card) -> int:
     return card // 13
-
-
-def _cards(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _lowest(mask: int) -> Card:
@@ -116,10 +107,10 @@ class _Table:
         if known is not None:
             in_suit = known & SUIT_MASKS[led]
             if in_suit:
-                return any(_beats(c, best, self.trump) for c in _cards(in_suit))
+                return any(_beats(c, best, self.trump) for c in cards_of(in_suit))
             if self.trump is None:
                 return False
-            return any(_beats(c, best, self.trump) for c in _cards(known & SUIT_MASKS[self.trump]))
+            return any(_beats(c, best, self.trump) for c in cards_of(known & SUIT_MASKS[self.trump]))
         if not self.is_master(best):
             return True
         trump = self.trump
@@ -160,7 +151,7 @@ class RulesBridgePlayer:
             own_trumps = hand & SUIT_MASKS[trump]
             if outstanding and own_trumps and t.is_master(_highest(own_trumps)):
                 return t.sequence_bottom(_highest(own_trumps))
-        masters = [c for c in _cards(hand) if t.is_master(c) and _suit(c) != trump]
+        masters = [c for c in cards_of(hand) if t.is_master(c) and _suit(c) != trump]
         if masters:
             # unblock: cash from the hand that is shorter in the suit first
             def cash_order(c: Card) -> tuple[int, int]:
@@ -172,7 +163,7 @@ class RulesBridgePlayer:
             if s == trump or not hand & SUIT_MASKS[s]:
                 continue
             partner_suit = partner & SUIT_MASKS[s]
-            honours = [c for c in _cards(partner_suit) if _rank_index(c) >= _HONOUR_FLOOR + 1]  # K or Q
+            honours = [c for c in cards_of(partner_suit) if _rank_index(c) >= _HONOUR_FLOOR + 1]  # K or Q
             if any(not t.is_master(c) for c in honours):
                 return _lowest(hand & SUIT_MASKS[s])
         return self._low_from_longest(t, hand)
@@ -188,14 +179,14 @@ class RulesBridgePlayer:
                     return _highest(suit_cards) if suit_cards.bit_count() == 2 else _lowest(suit_cards)
                 break
         if view.tricks or view.current_trick.cards:
-            for c in _cards(non_trump)[::-1]:
+            for c in cards_of(non_trump)[::-1]:
                 if t.is_master(c) and not self._dummy_ruffs(t, _suit(c)):
                     return c
         sequence = self._top_of_sequence(t, non_trump)
         if sequence is not None:
             return sequence
         suit = max(range(4), key=lambda s: (t.suit_length(non_trump, s), (non_trump & SUIT_MASKS[s]).bit_length()))
-        cards = _cards(non_trump & SUIT_MASKS[suit])[::-1]  # high to low
+        cards = cards_of(non_trump & SUIT_MASKS[suit])[::-1]  # high to low
         if len(cards) >= 4:
             return cards[3]
         if len(cards) == 3:
@@ -212,7 +203,7 @@ class RulesBridgePlayer:
     def _top_of_sequence(self, t: _Table, candidates: int) -> Card | None:
         best: Card | None = None
         for s in range(4):
-            cards = _cards(candidates & SUIT_MASKS[s])[::-1]
+            cards = cards_of(candidates & SUIT_MASKS[s])[::-1]
             if len(cards) >= 2 and _rank_index(cards[0]) >= _HONOUR_FLOOR - 1 and cards[0] - cards[1] == 1:
                 if best is None or _rank_index(cards[0]) > _rank_index(best):
                     best = cards[0]
@@ -236,7 +227,7 @@ class RulesBridgePlayer:
         opponents_after = [s for s in still_to_play if not s.same_side(t.me)]
         partner_sure = partner_winning and not any(t.can_beat(s, best, led) for s in opponents_after)
         following = bool(t.legal & SUIT_MASKS[led])
-        winners = [c for c in _cards(t.legal) if _beats(c, best, t.trump)]
+        winners = [c for c in cards_of(t.legal) if _beats(c, best, t.trump)]
 
         if partner_sure or (partner_winning and position == 3):
             return _lowest(t.legal) if following else self._discard(t)
@@ -275,7 +266,7 @@ class RulesBridgePlayer:
             pool &= ~SUIT_MASKS[t.trump]
 
         def weakness(s: int) -> tuple[int, int, int]:
-            cards = _cards(pool & SUIT_MASKS[s])
+            cards = cards_of(pool & SUIT_MASKS[s])
             masters = sum(1 for c in cards if t.is_master(c))
             honour_points = sum(max(0, _rank_index(c) - _HONOUR_FLOOR + 1) for c in cards)
             return (masters, honour_points, len(cards))

@@ -22,7 +22,7 @@ played this role), so it is deterministic and plays sound, simple Hearts:
 
 from __future__ import annotations
 
-from ..core.cards import SUIT_MASKS, Card, Rank, Suit, make_card
+from ..core.cards import SUIT_MASKS, Card, Rank, Suit, cards_of, make_card
 from ..hearts.scoring import QUEEN_OF_SPADES, cards_points
 from ..hearts.view import HeartsView
 
@@ -40,16 +40,6 @@ HIGH_HEART_RANK = Rank.TEN
 
 def _rank(card: Card) -> int:
     return card % 13 + 2
-
-
-def _cards(mask: int) -> list[Card]:
-    """Cards of ``mask`` in ascending int order (low to high within a suit)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _queen_unseen(view: HeartsView) -> bool:
@@ -82,12 +72,12 @@ class RulesHeartsPlayer:
         ]
         if short:
             best = min(short, key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), -(hand & SUIT_MASKS[s]).bit_length()))
-            for card in _cards(hand & SUIT_MASKS[best]):
+            for card in cards_of(hand & SUIT_MASKS[best]):
                 take(card)
-        for card in reversed(_cards(hand & HEARTS)):
+        for card in reversed(cards_of(hand & HEARTS)):
             if _rank(card) >= Rank.JACK:
                 take(card)
-        rest = [c for c in _cards(hand) if c not in chosen]
+        rest = [c for c in cards_of(hand) if c not in chosen]
         suit_pref = {Suit.HEARTS: 0, Suit.DIAMONDS: 1, Suit.CLUBS: 2, Suit.SPADES: 3}
         rest.sort(key=lambda c: (keeps_spades and c // 13 == Suit.SPADES, -_rank(c), suit_pref[Suit(c // 13)]))
         for card in rest:
@@ -97,7 +87,7 @@ class RulesHeartsPlayer:
 
     # --- play --------------------------------------------------------------------------
     def choose_card(self, view: HeartsView) -> Card:
-        legal = _cards(view.legal_cards.mask)
+        legal = cards_of(view.legal_cards.mask)
         if not legal:
             raise ValueError(f"seat {int(view.seat)} has no legal card to play")
         if len(legal) == 1:
@@ -152,12 +142,12 @@ class RulesHeartsPlayer:
         if _queen_unseen(view):
             spades = legal_mask & SPADES
             if spades and not hand & ((1 << ACE_OF_SPADES) | (1 << KING_OF_SPADES)):
-                return _cards(spades)[0]
+                return cards_of(spades)[0]
         unseen = view.unseen.mask
         holds_queen = bool(hand >> QUEEN_OF_SPADES & 1)
 
         def risk(suit: int) -> tuple[int, int, int]:
-            low = _cards(legal_mask & SUIT_MASKS[suit])[0]
+            low = cards_of(legal_mask & SUIT_MASKS[suit])[0]
             others = unseen & SUIT_MASKS[suit]
             lower = (others & ((1 << low) - 1)).bit_count()
             higher = (others >> (low + 1)).bit_count()
@@ -171,4 +161,4 @@ class RulesHeartsPlayer:
 
         suits = sorted({c // 13 for c in legal})
         best = min(suits, key=risk)
-        return _cards(legal_mask & SUIT_MASKS[best])[0]
+        return cards_of(legal_mask & SUIT_MASKS[best])[0]

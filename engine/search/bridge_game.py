@@ -36,7 +36,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from ..bridge.tricks import trick_winner_index
-from ..core.cards import SUIT_MASKS, Card
+from ..core.cards import SUIT_MASKS, Card, cards_of
 from .solver_leaves import ALL_CARDS, SolverLeafEvaluator, default_leaf_evaluator  # re-exported: the searches' usual evaluator
 
 __all__ = [
@@ -99,7 +99,7 @@ def tricks_for_cards(
     direct = getattr(evaluator, "batch_tricks_for_cards", None)
     if direct is not None:
         out = np.asarray(direct(worlds, strain, leader, played, cards))
-        if (out[:, _cards(cards)] >= 0).all():
+        if (out[:, cards_of(cards)] >= 0).all():
             return out
     return np.asarray(evaluator.batch_tricks_per_card(worlds, strain, leader, played))
 
@@ -154,15 +154,6 @@ def equivalence_buckets(hand: int, live: int) -> list[list[Card]]:
         if current:
             runs.append(current)
     return runs
-
-
-def _cards(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class BridgePlayGame:
@@ -273,7 +264,7 @@ class BridgePlayGame:
         seat = state.to_move
         legal = legal_mask(self.hand(state, world, seat), state.trick)
         if seat not in self.max_seats:
-            return _cards(legal)
+            return cards_of(legal)
         return [run[0] for run in equivalence_buckets(legal, self.live(state))]
 
     def moves_union(self, state: PlayState, worlds: Sequence[int]) -> list[Card]:
@@ -283,7 +274,7 @@ class BridgePlayGame:
             union |= legal_mask(self.hand(state, w, seat), state.trick)
         if seat in self.max_seats:
             return [run[0] for run in equivalence_buckets(union, self.live(state))]
-        return _cards(union)
+        return cards_of(union)
 
     def play(self, state: PlayState, move: Card) -> PlayState:
         trick = state.trick + (int(move),)
@@ -315,7 +306,7 @@ class BridgePlayGame:
         if incoming is not None:
             return self._makes_after_card(incoming[0], world, incoming[1])
         results = [self._makes_after_card(state, world, c)
-                   for c in _cards(legal_mask(self.hand(state, world, state.to_move), state.trick))]
+                   for c in cards_of(legal_mask(self.hand(state, world, state.to_move), state.trick))]
         return any(results) if self.is_max_to_move(state) else all(results)
 
     def _makes_after_card(self, state: PlayState, world: int, card: Card) -> bool:
@@ -393,7 +384,7 @@ class BridgePlayGame:
         if incoming is not None:
             return self._after_card(incoming[0], world, incoming[1])
         values = [self._after_card(state, world, c)
-                  for c in _cards(legal_mask(self.hand(state, world, state.to_move), state.trick))]
+                  for c in cards_of(legal_mask(self.hand(state, world, state.to_move), state.trick))]
         return max(values) if self.is_max_to_move(state) else min(values)
 
     def _after_card(self, state: PlayState, world: int, card: Card) -> int:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from ..bridge.contract import Contract, Vulnerability
 from ..bridge.play import BridgePlay, Claim, ClaimError, ClaimStatus, IllegalPlayError
 from ..bridge.view import BridgeView, deciding_seat, view_for_turn
-from ..core.cards import Card, card_str
+from ..core.cards import SUIT_NAMES, Card, card_str
 from ..core.deal import Deal
 from ..core.seats import Seat
 from ..players.registry import REGISTRY, Game, PlayerRegistry
@@ -36,7 +36,6 @@ __all__ = [
     "BridgeSession",
 ]
 
-_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 
 class BridgeSessionError(ValueError):
@@ -190,7 +189,7 @@ class BridgeSession:
             if c in legal:
                 statuses.append(CardStatus(c, True))
             else:
-                word = _SUIT_WORDS[int(led)] if led is not None else ""
+                word = SUIT_NAMES[int(led)] if led is not None else ""
                 statuses.append(CardStatus(c, False, f"you must follow suit in {word}"))
         return tuple(statuses)
 

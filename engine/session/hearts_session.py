@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
 
-from ..core.cards import Card, CardSet, card_str
+from ..core.cards import SUIT_NAMES, Card, CardSet, card_str
 from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
 from ..hearts.passing import PASS_SIZE, PassDirection, PassRecord, apply_passes
@@ -35,7 +35,6 @@ __all__ = [
     "HeartsSession",
 ]
 
-_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 
 class HeartsSessionError(ValueError):
@@ -248,7 +247,7 @@ class HeartsSession:
             return "hearts are not broken yet: lead another suit"
         led = trick[0] // 13
         if self.user_hand().suit_length(led):
-            return f"you must follow suit in {_SUIT_WORDS[led]}"
+            return f"you must follow suit in {SUIT_NAMES[led]}"
         return "no points on the first trick while you hold other cards"
 
     def play_card(self, card: Card) -> None:

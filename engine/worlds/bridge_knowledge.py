@@ -18,13 +18,20 @@ __all__ = ["knowledge_from_view"]
 
 
 def knowledge_from_view(
-    view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None = None
+    view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None = None, out_of_play: int = 0
 ) -> WorldKnowledge:
-    """Everything ``view.seat`` knows about the current holdings of all four hands."""
+    """Everything ``view.seat`` knows about the current holdings of all four hands.
+
+    ``out_of_play``: for an ending, the public cards gone before it started (a view does not record
+    them); they are booked as played by the viewing seat, whose own hand is known anyway, so no hidden
+    hand can hold them.
+    """
     played = [0, 0, 0, 0]
     for p in view.plays():
         played[p.seat] |= 1 << p.card
     start_size = len(view.hand) + played[view.seat].bit_count()
+    sizes = [start_size - played[seat].bit_count() for seat in Seat]
+    played[view.seat] |= out_of_play
     seats = []
     for seat in Seat:
         if seat == view.seat:
@@ -42,7 +49,7 @@ def knowledge_from_view(
         seats.append(
             SeatKnowledge(
                 known=known,
-                size=start_size - played[seat].bit_count(),
+                size=sizes[seat],
                 played=played[seat],
                 voids=voids,
                 constraint=constraint,

@@ -5,8 +5,8 @@ uniform in general, so worlds are drawn exactly uniformly instead: the unknown
 cards fall into classes by *which seats may hold them* (at most seven classes
 with three hidden seats), and the number of ways to complete the hands is a
 small dynamic programme over the classes and the seats' free places — the
-same scheme as :mod:`engine.worlds.sampler`, whose splitting and counting
-machinery this reuses with classes in place of suits.  Counting with a card
+same class-split completion (:mod:`.completion`) the bridge sampler uses with
+one class per suit.  Counting with a card
 pinned to a seat gives *exact* card probabilities, which the tests hold the
 sampler to.  :func:`iterative_probabilities` is Perkins' fast approximation
 (used by II-Max_n, where exact counts at every node would be too slow).
@@ -15,70 +15,24 @@ sampler to.  :func:`iterative_probabilities` is Perkins' fast approximation
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import numpy as np
 
+from ..core.cards import cards_of
+from .completion import ClassCompletion
 from .hearts_knowledge import HeartsKnowledge
 from .knowledge import KnowledgeError
-from .sampler import _cards_of, _Completion
 
 __all__ = ["HeartsWorldSampler", "iterative_probabilities"]
 
 Hands = tuple[int, int, int, int]
 
 
-class _ClassCompletion(_Completion):
-    """:class:`~engine.worlds.sampler._Completion` over seat-set classes instead of suits."""
-
-    def __init__(self, classes: list[tuple[tuple[int, ...], list[int]]], capacity: Hands) -> None:  # noqa: D107
-        self.suit_cards = [cards for _, cards in classes]
-        self.allowed = [seats for seats, _ in classes]
-        self.capacity = capacity
-        self.ways = lru_cache(maxsize=None)(self._ways)
-
-    def _ways(self, k: int, cap: Hands) -> int:  # type: ignore[override]
-        if k == len(self.suit_cards):
-            return 1 if not any(cap) else 0
-        total = 0
-        for split in self.splits(k, cap):
-            rest = tuple(c - x for c, x in zip(cap, split))
-            total += self.multinomial(split) * self.ways(k + 1, rest)
-        return total
-
-    def sample(self, rng: random.Random) -> Hands:
-        cap: Hands = self.capacity
-        hands = [0, 0, 0, 0]
-        for k in range(len(self.suit_cards)):
-            options = []
-            weights = []
-            for split in self.splits(k, cap):
-                rest = tuple(c - x for c, x in zip(cap, split))
-                w = self.multinomial(split) * self.ways(k + 1, rest)
-                if w:
-                    options.append((split, rest))
-                    weights.append(w)
-            r = rng.randrange(sum(weights))
-            i = 0
-            while r >= weights[i]:
-                r -= weights[i]
-                i += 1
-            split, cap = options[i]
-            cards = self.suit_cards[k][:]
-            rng.shuffle(cards)
-            pos = 0
-            for seat in range(4):
-                for c in cards[pos : pos + split[seat]]:
-                    hands[seat] |= 1 << c
-                pos += split[seat]
-        return tuple(hands)  # type: ignore[return-value]
-
-
 def _classes(knowledge: HeartsKnowledge, pinned: tuple[int, int] | None = None) -> tuple[list, Hands]:
     """Unknown cards grouped by the seats that may hold them; ``pinned`` = (card, seat) fixed first."""
     groups: dict[tuple[int, ...], list[int]] = {}
     cap = list(knowledge.free_places)
-    for card in _cards_of(knowledge.unknown):
+    for card in cards_of(knowledge.unknown):
         if pinned is not None and card == pinned[0]:
             cap[pinned[1]] -= 1
             continue
@@ -93,8 +47,8 @@ class HeartsWorldSampler:
     def __init__(self, knowledge: HeartsKnowledge) -> None:
         self.knowledge = knowledge
         classes, cap = _classes(knowledge)
-        self._completion = _ClassCompletion(classes, cap)
-        self.count = self._completion.ways(0, cap)
+        self._completion = ClassCompletion(classes, cap)
+        self.count = self._completion.count
         if self.count == 0:
             raise KnowledgeError("no deal is consistent with what this seat knows")
 
@@ -111,14 +65,14 @@ class HeartsWorldSampler:
         k = self.knowledge
         probs = np.zeros((4, 52))
         for s in range(4):
-            for c in _cards_of(k.yes[s]):
+            for c in cards_of(k.yes[s]):
                 probs[s, c] = 1.0
-        for card in _cards_of(k.unknown):
+        for card in cards_of(k.unknown):
             for s in range(4):
                 if not k.maybe[s] >> card & 1 or k.free_places[s] == 0:
                     continue
                 classes, cap = _classes(k, (card, s))
-                probs[s, card] = _ClassCompletion(classes, cap).ways(0, cap) / self.count
+                probs[s, card] = ClassCompletion(classes, cap).count / self.count
         return probs
 
 
@@ -133,14 +87,14 @@ def iterative_probabilities(knowledge: HeartsKnowledge, iterations: int = 10, ra
     probs = np.zeros((4, 52))
     maybe = np.zeros((4, 52), dtype=bool)
     for s in range(4):
-        for c in _cards_of(knowledge.yes[s]):
+        for c in cards_of(knowledge.yes[s]):
             probs[s, c] = 1.0
-        cards = _cards_of(knowledge.maybe[s])
+        cards = cards_of(knowledge.maybe[s])
         if cards:
             maybe[s, cards] = True
             probs[s, cards] = knowledge.free_places[s] / len(cards)
     sizes = np.array(knowledge.sizes, dtype=float)
-    unknown = _cards_of(knowledge.unknown)
+    unknown = cards_of(knowledge.unknown)
     row_count = np.maximum(maybe.sum(axis=1), 1)
     col_count = np.maximum(maybe.sum(axis=0), 1)
     for _ in range(iterations):

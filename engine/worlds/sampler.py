@@ -5,7 +5,7 @@ seen, otherwise every estimate built on it is biased.  Dealing cards greedily
 around the voids is not uniform, so we sample suit by suit with exact
 completion counts: the number of ways to place the remaining suits given the
 free places left in each hand (a small dynamic programme over at most four
-capacities).  Auction constraints (HCP, lengths, balanced) are then applied by
+capacities, :mod:`.completion`, shared with the Hearts sampler).  Auction constraints (HCP, lengths, balanced) are then applied by
 rejection, which keeps uniformity over the constrained set.
 
 When few cards are unseen, :func:`world_set` enumerates every world instead and
@@ -17,12 +17,11 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from functools import lru_cache
-from math import factorial
 
 import numpy as np
 
-from ..core.cards import SUIT_MASKS
+from ..core.cards import SUIT_MASKS, cards_of
+from .completion import ClassCompletion
 from .knowledge import KnowledgeError, WorldKnowledge
 
 __all__ = ["WorldSet", "count_worlds", "sample_worlds", "enumerate_worlds", "world_set"]
@@ -45,99 +44,20 @@ class WorldSet:
         return tuple(int(x) for x in self.hands[i])  # type: ignore[return-value]
 
 
-def _cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-class _Completion:
-    """Counts and samples void-respecting placements of the unseen cards, suit by suit."""
-
-    def __init__(self, knowledge: WorldKnowledge) -> None:
-        unknown = knowledge.unknown
-        self.suit_cards = [_cards_of(unknown & SUIT_MASKS[s]) for s in range(4)]
-        self.allowed = [
-            tuple(i for i in range(4) if knowledge.seats[i].allows_suit(s) and knowledge.free_places[i] > 0)
-            for s in range(4)
-        ]
-        self.capacity = knowledge.free_places
-        self.ways = lru_cache(maxsize=None)(self._ways)
-
-    def splits(self, suit: int, cap: Hands):
-        """Every way to split suit ``suit``'s unseen cards among the allowed seats within ``cap``."""
-        n = len(self.suit_cards[suit])
-        seats = self.allowed[suit]
-        if not seats:
-            if n == 0:
-                yield (0, 0, 0, 0)
-            return
-
-        def rec(k: int, left: int, acc: list[int]):
-            if k == len(seats) - 1:
-                if left <= cap[seats[k]]:
-                    acc[seats[k]] = left
-                    yield tuple(acc)
-                    acc[seats[k]] = 0
-                return
-            for c in range(min(left, cap[seats[k]]) + 1):
-                acc[seats[k]] = c
-                yield from rec(k + 1, left - c, acc)
-            acc[seats[k]] = 0
-
-        yield from rec(0, n, [0, 0, 0, 0])
-
-    @staticmethod
-    def multinomial(counts: Hands) -> int:
-        out = factorial(sum(counts))
-        for c in counts:
-            out //= factorial(c)
-        return out
-
-    def _ways(self, suit: int, cap: Hands) -> int:
-        if suit == 4:
-            return 1 if not any(cap) else 0
-        total = 0
-        for split in self.splits(suit, cap):
-            rest = tuple(c - x for c, x in zip(cap, split))
-            total += self.multinomial(split) * self.ways(suit + 1, rest)
-        return total
-
-    def sample(self, rng: random.Random) -> Hands:
-        cap: Hands = self.capacity
-        hands = [0, 0, 0, 0]
-        for suit in range(4):
-            options = []
-            weights = []
-            for split in self.splits(suit, cap):
-                rest = tuple(c - x for c, x in zip(cap, split))
-                w = self.multinomial(split) * self.ways(suit + 1, rest)
-                if w:
-                    options.append((split, rest))
-                    weights.append(w)
-            r = rng.randrange(sum(weights))
-            k = 0
-            while r >= weights[k]:
-                r -= weights[k]
-                k += 1
-            split, cap = options[k]
-            cards = self.suit_cards[suit][:]
-            rng.shuffle(cards)
-            pos = 0
-            for seat in range(4):
-                for c in cards[pos : pos + split[seat]]:
-                    hands[seat] |= 1 << c
-                pos += split[seat]
-        return tuple(hands)  # type: ignore[return-value]
+def _completion(knowledge: WorldKnowledge) -> ClassCompletion:
+    """The unseen cards in one class per suit, barred from the seats void in it or with no room."""
+    unknown = knowledge.unknown
+    classes = [
+        (tuple(i for i in range(4) if knowledge.seats[i].allows_suit(s) and knowledge.free_places[i] > 0),
+         cards_of(unknown & SUIT_MASKS[s]))
+        for s in range(4)
+    ]
+    return ClassCompletion(classes, knowledge.free_places)
 
 
 def count_worlds(knowledge: WorldKnowledge) -> int:
     """Number of worlds consistent with known cards and voids (auction constraints not applied)."""
-    comp = _Completion(knowledge)
-    return comp.ways(0, comp.capacity)
+    return _completion(knowledge).count
 
 
 def _with_known(knowledge: WorldKnowledge, placed: Hands) -> Hands:
@@ -152,8 +72,8 @@ def sample_worlds(
     Raises :class:`KnowledgeError` when no world fits, or when the auction
     constraints reject ``max_tries_per_world`` candidates in a row.
     """
-    comp = _Completion(knowledge)
-    if comp.ways(0, comp.capacity) == 0:
+    comp = _completion(knowledge)
+    if comp.count == 0:
         raise KnowledgeError("no deal is consistent with the known cards and voids")
     out: list[Hands] = []
     constrained = knowledge.has_constraints
@@ -177,7 +97,7 @@ def enumerate_worlds(knowledge: WorldKnowledge, limit: int = 50_000) -> list[Han
     if total > limit:
         raise KnowledgeError(f"{total} worlds are consistent, more than the enumeration limit {limit}")
     free = knowledge.free_places
-    unknown = _cards_of(knowledge.unknown)
+    unknown = cards_of(knowledge.unknown)
     allowed_mask = []
     for k in knowledge.seats:
         m = 0
