@@ -15,8 +15,8 @@ from engine.core.deal import Deal, random_deal
 from engine.core.seats import Seat
 
 from .settings import HandVisibility
-from .widgets.bridge_info import BridgeInfo
-from .widgets.table_state import SeatHand, TableCard, TableState, display_order
+from .viewmodels.info import BridgeInfo
+from .viewmodels.table import SeatHand, TableCard, TableState, display_order
 
 __all__ = ["ViewedDeal", "DealViewer", "deal_table_state"]
 

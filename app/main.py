@@ -50,7 +50,7 @@ def _advance_suit_sample(window, settle, deadline: float) -> None:
     from engine.core.seats import Seat
     from engine.session.suit_session import SuitStage
 
-    from .modes.suit_table import rank_card
+    from .viewmodels.suit_table import rank_card
 
     suit = window.suit
     suit.start_entry(next(c for c in suit.catalogue if c.entry.id == SAMPLE_SUIT_ENTRY))

@@ -26,18 +26,18 @@ from .controllers.bridge_controller import AUTO_ORACLE, BridgeController
 from .controllers.hearts_controller import HeartsController
 from .controllers.hint_controller import HintConfig, HintController
 from .controllers.mode_controller import ModeController
-from .controllers.review_controller import PlayedDeal, ReviewController
+from .controllers.review_controller import ReviewController
 from .controllers.suit_controller import SuitController
 from .dialogs.info_dialogs import ReadOnlyDialog, about_text, shortcut_rows, statistics_rows
 from .dialogs.settings_dialog import SettingsDialog
 from .modes.app_mode import AppMode
 from .modes.bridge_panel import BridgePanel
-from .modes.bridge_table import review_table_state
 from .modes.hearts_panel import HeartsPanel
-from .modes.suit_panel import SuitPanel
 from .modes.help_text import how_to_play_html
+from .modes.suit_panel import SuitPanel
 from .settings import Settings, load_settings, save_settings
 from .stats import Statistics
+from .viewmodels.bridge_table import review_table_state
 from .widgets.card_table import MARK_COLOUR, CardTableView
 from .widgets.engine_status import EngineStatusWidget
 from .widgets.hints_panel import HintsPanel
@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
         if self.mode is not AppMode.BRIDGE or session is None or not session.is_complete:
             self._show_message("The review is available at the end of a deal")
             return None
-        if not self.review.request(PlayedDeal.from_session(session)):
+        if not self.review.request(session.played_deal()):
             self._show_message(f"The review could not start: {self.review.error}")
             return None
         self._reviewed_session = session

@@ -65,12 +65,12 @@ def _expect(condition: bool, message: str) -> None:
 
 # --- the checks -------------------------------------------------------------------------
 def check_warmup() -> str:
-    import threading
+    from engine.core.cancel import NEVER
 
     from .worker.warmup import discover_warmup_hooks, warmup_job
 
     hooks = discover_warmup_hooks()
-    report = warmup_job(hooks)(threading.Event(), lambda fraction, message="": None)
+    report = warmup_job(hooks)(NEVER)
     if report.failures:
         raise CheckFailed("; ".join(f"{name}: {message}" for name, message in report.failures))
     import numba

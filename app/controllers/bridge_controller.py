@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from engine.core.cancel import CancelToken
 from engine.core.cards import Card, card_symbol_str
 from engine.formats import PbnError, read_pbn, write_pbn_file
 from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
@@ -20,15 +21,15 @@ from engine.session.bridge_pbn import loaded_board, restore_play, session_to_pbn
 from engine.session.bridge_session import BridgeBoard, BridgeSession, BridgeSessionError, ComputerTurn, DealSummary, UserRole
 from engine.session.contract_choice import ContractChoice
 from engine.session.deal_filter import DealFilter
-from engine.session.double_dummy import DoubleDummyOracle, declarer_side_tricks_left, default_oracle
+from engine.session.double_dummy import DoubleDummyOracle, declarer_side_tricks_left, table_oracle
 
 from ..settings import HandVisibility
 from ..stats import BridgeHandRecord, Statistics
-from ..widgets.bridge_info import BridgeInfo, bridge_info_rows
-from ..widgets.info_panel import InfoRow
-from ..widgets.table_state import TableState
+from ..viewmodels.bridge_table import bridge_table_state, unplayed_deal_state
+from ..viewmodels.hints import HintTarget, bridge_hint_target
+from ..viewmodels.info import BridgeInfo, InfoRow, bridge_info_rows
+from ..viewmodels.table import TableState
 from ..worker import EngineWorker
-from ..modes.bridge_table import bridge_table_state, unplayed_deal_state
 from .engine_requests import EngineRequests
 
 __all__ = ["AUTO_ORACLE", "BridgeController", "BridgeOptions", "describe_summary"]
@@ -66,7 +67,7 @@ class BridgeController(QObject):
         self._requests = EngineRequests(worker, self)
         self._rng = random.Random(seed)
         self._stats_file = stats_file
-        self.oracle: DoubleDummyOracle | None = default_oracle() if oracle is AUTO_ORACLE else oracle  # type: ignore[assignment]
+        self.oracle: DoubleDummyOracle | None = table_oracle() if oracle is AUTO_ORACLE else oracle  # type: ignore[assignment]
         self.options = BridgeOptions()
         self.pace_ms = 0
         self._pace_timer = QTimer(self)  # the pause before a computer card, stopped when the mode is left
@@ -170,7 +171,7 @@ class BridgeController(QObject):
         else:
             self._searching = True
             self._requests.submit(
-                lambda cancel, report: prepare_board(number, seed, deal_filter, oracle, cancel, report),
+                lambda cancel: prepare_board(number, seed, deal_filter, oracle, cancel),
                 "looking for a deal",
                 self._on_board_ready,
                 self._on_engine_failed,
@@ -181,8 +182,8 @@ class BridgeController(QObject):
         """On the engine: the DD table and automatic contract of ``board`` (its dealer and vulnerability
         kept).  Should the solver fail, the point-count estimate stands in and the user is told."""
 
-        def job(cancel, report) -> PreparedBoard:
-            prepared = prepare_board(board.number, 0, DealFilter.RANDOM, oracle, cancel, report, deal=board.deal)
+        def job(cancel: CancelToken) -> PreparedBoard:
+            prepared = prepare_board(board.number, 0, DealFilter.RANDOM, oracle, cancel, deal=board.deal)
             return PreparedBoard(board, prepared.choice, prepared.dd_table)
 
         def failed(text: str) -> None:
@@ -235,6 +236,9 @@ class BridgeController(QObject):
         return None if self.prepared is None else self.prepared.choice
 
     # --- the user's actions -------------------------------------------------------------------
+    def hint_target(self) -> HintTarget | None:
+        return bridge_hint_target(self.session)
+
     def card_chosen(self, card: Card) -> None:
         s = self.session
         if s is None or not s.is_user_turn or self._claiming:
@@ -301,7 +305,7 @@ class BridgeController(QObject):
         oracle, position, ply = self.oracle, s.play.copy(), s.play.ply
         self._claiming = True
         self._requests.submit(
-            lambda cancel, report: declarer_side_tricks_left(oracle, position),
+            lambda cancel: declarer_side_tricks_left(oracle, position),
             "checking the claim",
             lambda dd: self._on_claim_checked(tricks, dd, ply),
             self._on_claim_failed,

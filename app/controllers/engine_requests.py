@@ -1,8 +1,9 @@
-"""Routes the engine worker's answers to the controller that asked, by request id.
+"""The one way a controller asks the engine worker for something, and hears back, by request id.
 
-Each controller submits through its own :class:`EngineRequests`; answers to other
-controllers' requests (or to requests it has cancelled) are ignored, so a stale
-computer move can never reach a newer position.
+Each controller submits through its own :class:`EngineRequests`: the answer, a failure
+and (when asked for) the progress of its own requests come back to the callbacks it
+gave, on the GUI thread; answers to other controllers' requests, or to requests it has
+cancelled, are ignored, so a stale computer move can never reach a newer position.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QObject
 
-from ..worker import EngineActivity, EngineJob, EngineWorker, JobCancelled, JobDone, JobFailed, RequestId
+from ..worker import EngineActivity, EngineJob, EngineWorker, JobCancelled, JobDone, JobFailed, JobProgress, RequestId
 
 __all__ = ["EngineRequests"]
 
@@ -21,6 +22,8 @@ __all__ = ["EngineRequests"]
 class _Pending:
     on_done: Callable[[Any], None]
     on_failed: Callable[[str], None]
+    on_progress: Callable[[float, str], None] | None
+    on_cancelled: Callable[[], None] | None
 
 
 class EngineRequests(QObject):
@@ -33,16 +36,21 @@ class EngineRequests(QObject):
         worker.finished.connect(self._on_done)
         worker.failed.connect(self._on_failed)
         worker.cancelled.connect(self._on_cancelled)
+        worker.progress.connect(self._on_progress)
 
     @property
     def busy(self) -> bool:
         return bool(self._pending)
 
     def submit(
-        self, job: EngineJob, label: str, on_done: Callable[[Any], None], on_failed: Callable[[str], None]
+        self, job: EngineJob, label: str, on_done: Callable[[Any], None], on_failed: Callable[[str], None], *,
+        on_progress: Callable[[float, str], None] | None = None, on_cancelled: Callable[[], None] | None = None,
     ) -> RequestId:
+        """Queue ``job`` (``job(token)``, see :mod:`app.worker`); raises
+        :class:`~app.worker.WorkerShutDownError` when the worker is shut down.  ``on_cancelled`` hears
+        of a cancellation this controller did not ask for (the worker shutting down)."""
         request_id = self._worker.submit(job, activity=EngineActivity.THINKING, label=label)
-        self._pending[request_id] = _Pending(on_done, on_failed)
+        self._pending[request_id] = _Pending(on_done, on_failed, on_progress, on_cancelled)
         return request_id
 
     def cancel_all(self) -> None:
@@ -62,4 +70,11 @@ class EngineRequests(QObject):
             pending.on_failed(failed.message)
 
     def _on_cancelled(self, cancelled: JobCancelled) -> None:
-        self._pending.pop(cancelled.request_id, None)
+        pending = self._pending.pop(cancelled.request_id, None)
+        if pending is not None and pending.on_cancelled is not None:
+            pending.on_cancelled()
+
+    def _on_progress(self, progress: JobProgress) -> None:
+        pending = self._pending.get(progress.request_id)
+        if pending is not None and pending.on_progress is not None:
+            pending.on_progress(progress.fraction, progress.message)

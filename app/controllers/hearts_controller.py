@@ -18,10 +18,11 @@ from engine.session.hearts_session import HeartsComputerTurn, HeartsGameSummary,
 
 from ..settings import HandVisibility
 from ..stats import HeartsGameRecord, Statistics
-from ..widgets.info_panel import InfoRow
-from ..widgets.table_state import TableState
+from ..viewmodels.hearts_table import hearts_table_state
+from ..viewmodels.hints import HintTarget, hearts_hint_target
+from ..viewmodels.info import InfoRow
+from ..viewmodels.table import TableState
 from ..worker import EngineWorker
-from ..modes.hearts_table import hearts_table_state
 from .engine_requests import EngineRequests
 
 __all__ = ["HeartsController", "direction_text"]
@@ -108,6 +109,9 @@ class HeartsController(QObject):
         self._after_change()
 
     # --- the user's actions --------------------------------------------------------------------
+    def hint_target(self) -> HintTarget | None:
+        return hearts_hint_target(self.session)
+
     def card_chosen(self, card: Card) -> None:
         s = self.session
         if s is None:

@@ -1,8 +1,10 @@
 """Hints for both games: the user's position goes to the engine worker, the values come back as they refine.
 
-One hint at a time.  A request takes the user's own view of the position (never the
-hidden cards), runs the anytime analysis (:mod:`engine.analysis.anytime`) as an engine
-job, and receives
+One hint at a time.  A request takes the position the mode's controller hands out
+(:meth:`~app.controllers.mode_controller.ModeController.hint_target`: the user's own view,
+never the hidden cards), runs the analysis with snapshots (``on_update`` of
+:func:`engine.analysis.bridge.analyse_view` and :func:`engine.analysis.hearts.analyse_hearts`)
+as an engine job through the controller's :class:`~.engine_requests.EngineRequests`, and receives
 
 * partial results — the values over the worlds solved so far — through a queued
   signal posted from the engine thread (tagged with the hint's serial number, so a
@@ -33,21 +35,29 @@ from typing import TYPE_CHECKING, Callable
 from PySide6.QtCore import QObject, Qt, Signal
 
 from engine.analysis.bridge import Algorithm, AnalysisBudget, PositionAnalysis
-from engine.bridge.view import BridgeView, view_for_turn
+from engine.analysis.snapshot import Snapshot
+from engine.bridge.view import BridgeView
+from engine.core.cancel import Cancelled, CancelToken
 from engine.core.cards import CardSet
-from engine.hearts.view import HeartsView, play_view
-from engine.session.bridge_session import BridgeSession
-from engine.session.hearts_session import HeartsSession
+from engine.hearts.view import HeartsView
 
 from ..stats import Game, Statistics
-from ..widgets.hints_panel import HintKind, HintResult, HintRow, HintStatus, card_label
-from ..widgets.table_state import display_order
-from ..worker import EngineActivity, EngineWorker, JobCancelled, JobCancelledError, JobDone, JobFailed, RequestId
-from .bridge_controller import BridgeController
-from .hearts_controller import HeartsController
+from ..viewmodels.hints import (
+    HintKind,
+    HintResult,
+    HintRow,
+    HintStatus,
+    HintTarget,
+    bridge_hint_view,
+    hearts_hint_view,
+)
+from ..viewmodels.table import display_order
+from ..widgets.hints_panel import card_label
+from ..worker import EngineWorker, RequestId
+from .engine_requests import EngineRequests
+from .mode_controller import ModeController
 
-if TYPE_CHECKING:  # the anytime module loads the Hearts kernels (seconds on a cold cache): jobs import it
-    from engine.analysis.anytime import Snapshot
+if TYPE_CHECKING:  # the Hearts analysis loads the Hearts kernels (seconds on a cold cache): jobs import it
     from engine.analysis.hearts import HeartsAnalysis
 
 __all__ = ["HintConfig", "HintController", "bridge_hint_result", "hearts_hint_result", "bridge_hint_view",
@@ -86,16 +96,6 @@ class HintConfig:
 
 
 # --- plain functions (engine thread) ------------------------------------------------------------------
-
-
-def bridge_hint_view(session: BridgeSession) -> BridgeView:
-    """What the user knows when choosing the next card (declarer's view for dummy's card)."""
-    return view_for_turn(session.play)
-
-
-def hearts_hint_view(session: HeartsSession) -> HeartsView:
-    assert session.state is not None and session.record is not None
-    return play_view(session.state, session.record, hand_number=session.hand_number, scores=session.score.totals)
 
 
 def _engine_name(analysis: PositionAnalysis) -> str:
@@ -152,23 +152,19 @@ def _one_line(exc: BaseException) -> str:
     return text if len(text) <= 160 else text[:157] + "…"
 
 
-def _explained(final: HintResult, serial: int, post: "Post", report, cancel, explain) -> HintResult:
+def _explained(final: HintResult, serial: int, post: "Post", cancel: CancelToken, explain) -> HintResult:
     """``final`` with the explanation ``explain()`` returns; the values are posted first so they show
     while it is computed.  A cancel stops the job; any other failure leaves a note instead."""
     post(serial, final)
-    report(EXPLAIN_FRACTION, "hint: explaining the recommended card")
-    from engine.analysis.bridge import AnalysisCancelled
-
+    cancel.report(EXPLAIN_FRACTION, "hint: explaining the recommended card")
     try:
         text = explain()
-    except AnalysisCancelled:
-        raise JobCancelledError() from None
+    except Cancelled:
+        raise
     except Exception as exc:  # noqa: BLE001 - the explanation must never cost the hint
-        if cancel.is_set():
-            raise JobCancelledError() from None
+        cancel.check()
         return replace(final, explanation="", explanation_error=_one_line(exc))
-    if cancel.is_set():
-        raise JobCancelledError()
+    cancel.check()
     return replace(final, explanation=text)
 
 
@@ -178,13 +174,13 @@ Post = Callable[[int, HintResult], None]
 def _counted(job, game: Game, stats_file: Path | None, failed: Callable[[str], None]):
     """``job``, first recording a hint used in the statistics (a failure is reported, never fatal)."""
 
-    def run(cancel, report):
+    def run(cancel: CancelToken):
         try:
             with Statistics(stats_file) as stats:
                 stats.record_hint(game)
         except Exception as exc:  # noqa: BLE001 - statistics must never stop a hint
             failed(f"Statistics could not be saved: {exc}")
-        return job(cancel, report)
+        return job(cancel)
 
     return run
 
@@ -196,24 +192,21 @@ def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Pos
     planned = f"αμ, M = {config.bridge_max_moves}" if (
         config.bridge_algorithm is Algorithm.ALPHAMU and config.bridge_max_moves > 1 and declaring) else ""
 
-    def job(cancel, report) -> HintResult:
-        from engine.analysis.anytime import AnytimeCancelled, analyse_view_anytime
+    def job(cancel: CancelToken) -> HintResult:
+        from engine.analysis import bridge as analysis
 
         final: list[HintResult] = []
 
         def on_update(snapshot: Snapshot) -> None:
             result = bridge_hint_result(snapshot, view, planned)
-            report(snapshot.fraction, _status_message(result))
+            cancel.report(snapshot.fraction, _status_message(result))
             if snapshot.final:
                 final.append(result)
             else:
                 post(serial, result)
 
-        try:
-            analyse_view_anytime(view, config.bridge_algorithm, config.bridge_budget(), rng=random.Random(config.seed),
-                                 cancel=cancel, on_update=on_update, min_interval=config.min_interval)
-        except AnytimeCancelled:
-            raise JobCancelledError() from None
+        analysis.analyse_view(view, config.bridge_algorithm, config.bridge_budget(), rng=random.Random(config.seed),
+                              cancel=cancel, on_update=on_update, min_interval=config.min_interval)
         if not config.explain:
             return final[-1]
 
@@ -226,7 +219,7 @@ def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Pos
                                         cancel=cancel)
             return hint.text
 
-        return _explained(final[-1], serial, post, report, cancel, explain)
+        return _explained(final[-1], serial, post, cancel, explain)
 
     return job
 
@@ -234,25 +227,21 @@ def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Pos
 def hearts_hint_job(view: HeartsView, config: HintConfig, serial: int, post: Post, taken: float = 0.0):
     """The engine job for a Hearts hint: posts partial results, returns the final one."""
 
-    def job(cancel, report) -> HintResult:
-        from engine.analysis.anytime import AnytimeCancelled, analyse_hearts_anytime
+    def job(cancel: CancelToken) -> HintResult:
+        from engine.analysis import hearts as analysis
 
         final: list[HintResult] = []
 
         def on_update(snapshot: Snapshot) -> None:
             result = hearts_hint_result(snapshot, taken)
-            report(snapshot.fraction, _status_message(result))
+            cancel.report(snapshot.fraction, _status_message(result))
             if snapshot.final:
                 final.append(result)
             else:
                 post(serial, result)
 
-        try:
-            analyse_hearts_anytime(view, worlds=config.hearts_worlds, time_limit=config.hearts_time_limit,
-                                   seed=config.seed, cancel=cancel, on_update=on_update,
-                                   min_interval=config.min_interval)
-        except AnytimeCancelled:
-            raise JobCancelledError() from None
+        analysis.analyse_hearts(view, worlds=config.hearts_worlds, time_limit=config.hearts_time_limit,
+                                seed=config.seed, cancel=cancel, on_update=on_update, min_interval=config.min_interval)
         if not config.explain:
             return final[-1]
 
@@ -262,36 +251,12 @@ def hearts_hint_job(view: HeartsView, config: HintConfig, serial: int, post: Pos
             return hearts_hint(view, worlds=config.explain_hearts_worlds,
                                time_limit=config.explain_hearts_time_limit, seed=config.seed).text
 
-        return _explained(final[-1], serial, post, report, cancel, explain)
+        return _explained(final[-1], serial, post, cancel, explain)
 
     return job
 
 
 # --- the controller (GUI thread) --------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Position:
-    """Which position a hint is for: the session (by identity) and the cards played in it."""
-
-    session: object
-    cards: tuple[int, ...]
-
-    def same(self, other: "_Position | None") -> bool:
-        return other is not None and other.session is self.session and other.cards == self.cards
-
-
-def _position_of(controller: object) -> _Position | None:
-    """The position of ``controller`` when the user is to play a card there, else None."""
-    if isinstance(controller, BridgeController):
-        s = controller.session
-        if s is not None and s.is_user_turn:
-            return _Position(s, tuple(m.card for m in s.play.moves))
-    elif isinstance(controller, HeartsController):
-        s = controller.session
-        if s is not None and s.is_user_turn and s.state is not None:
-            return _Position(s, (s.hand_number,) + tuple(s.state.played))
-    return None
 
 
 class HintController(QObject):
@@ -314,7 +279,7 @@ class HintController(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self._worker = worker
+        self._requests = EngineRequests(worker, self)
         self._stats_file = stats_file
         self.config = config
         self.status = HintStatus.IDLE
@@ -322,48 +287,43 @@ class HintController(QObject):
         self.error = ""
         self.request_id: RequestId | None = None
         self._serial = 0
-        self._position: _Position | None = None
+        self._target: HintTarget | None = None
         self._partial.connect(self._on_partial, Qt.ConnectionType.QueuedConnection)
         self._note.connect(self.message, Qt.ConnectionType.QueuedConnection)
-        worker.finished.connect(self._on_done)
-        worker.failed.connect(self._on_failed)
-        worker.cancelled.connect(self._on_cancelled)
 
     # --- queries -----------------------------------------------------------------------------------
     @property
     def is_thinking(self) -> bool:
         return self.status is HintStatus.THINKING
 
-    def can_hint(self, controller: object) -> bool:
-        """True when the user is to play a card in ``controller``'s game (Bridge or Hearts)."""
-        return _position_of(controller) is not None
+    def can_hint(self, controller: ModeController) -> bool:
+        """True when the user is to play a card in ``controller``'s game."""
+        return controller.hint_target() is not None
 
     # --- intents ----------------------------------------------------------------------------------
-    def request(self, controller: object) -> bool:
+    def request(self, controller: ModeController) -> bool:
         """Ask for a hint in ``controller``'s position (any outstanding hint is cancelled first)."""
-        position = _position_of(controller)
-        if position is None:
+        target = controller.hint_target()
+        if target is None:
             self.message.emit("A hint is available when it is your turn to play a card")
             return False
         self._drop_outstanding()
         self._serial += 1
         serial = self._serial
-        if isinstance(controller, BridgeController):
+        if target.kind is HintKind.BRIDGE:
             game = Game.BRIDGE
-            job = bridge_hint_job(bridge_hint_view(controller.session), self.config, serial, self._post)
+            job = bridge_hint_job(target.view, self.config, serial, self._post)  # type: ignore[arg-type]
         else:
-            assert isinstance(controller, HeartsController)
             game = Game.HEARTS
-            session = controller.session
-            taken = session.state.points_taken()[session.user_seat] if session.state is not None else 0
-            job = hearts_hint_job(hearts_hint_view(session), self.config, serial, self._post, float(taken))
+            job = hearts_hint_job(target.view, self.config, serial, self._post, target.taken)  # type: ignore[arg-type]
         job = _counted(job, game, self._stats_file, self._post_note)
         try:
-            self.request_id = self._worker.submit(job, activity=EngineActivity.THINKING, label="hint")
+            self.request_id = self._requests.submit(job, "hint", self._on_done, self._on_failed,
+                                                    on_cancelled=self._on_cancelled)
         except RuntimeError as exc:  # the worker is shut down (the window is closing)
             self._set(HintStatus.FAILED, None, str(exc))
             return False
-        self._position = position
+        self._target = target
         self._set(HintStatus.THINKING, None, "")
         self.requested.emit()
         return True
@@ -376,17 +336,17 @@ class HintController(QObject):
         self._set(HintStatus.CANCELLED, self.result, "")
         self.message.emit("Hint cancelled")
 
-    def follow(self, controller: object) -> None:
+    def follow(self, controller: ModeController) -> None:
         """The table changed: a hint for another position (a card played, undo, new deal, mode) goes."""
-        if self._position is None:
+        if self._target is None:
             return
-        if self._position.same(_position_of(controller)):
+        if self._target.same(controller.hint_target()):
             return
         self.clear()
 
     def clear(self) -> None:
         self._drop_outstanding()
-        self._position = None
+        self._target = None
         self._set(HintStatus.IDLE, None, "")
 
     # --- internals ------------------------------------------------------------------------------
@@ -398,9 +358,8 @@ class HintController(QObject):
             pass
 
     def _drop_outstanding(self) -> None:
-        if self.request_id is not None:
-            self._worker.cancel(self.request_id)
-            self.request_id = None
+        self._requests.cancel_all()
+        self.request_id = None
 
     def _set(self, status: HintStatus, result: HintResult | None, error: str) -> None:
         self.status, self.error = status, error
@@ -422,11 +381,8 @@ class HintController(QObject):
         if serial == self._serial and self.request_id is not None:
             self._set(HintStatus.THINKING, result, "")
 
-    def _on_done(self, done: JobDone) -> None:
-        if done.request_id != self.request_id or self.request_id is None:
-            return
+    def _on_done(self, result: HintResult) -> None:
         self.request_id = None
-        result: HintResult = done.result
         self._set(HintStatus.DONE, result, "")
         best = next(r for r in result.rows if r.card == result.best)
         if result.explanation_error:
@@ -434,16 +390,12 @@ class HintController(QObject):
         else:
             self.message.emit(f"Hint ready: {_best_text(result, best)}")
 
-    def _on_failed(self, failed: JobFailed) -> None:
-        if failed.request_id != self.request_id or self.request_id is None:
-            return
+    def _on_failed(self, message: str) -> None:
         self.request_id = None
-        self._set(HintStatus.FAILED, self.result, failed.message)
-        self.message.emit(f"The hint failed: {failed.message}")
+        self._set(HintStatus.FAILED, self.result, message)
+        self.message.emit(f"The hint failed: {message}")
 
-    def _on_cancelled(self, cancelled: JobCancelled) -> None:
-        if cancelled.request_id != self.request_id or self.request_id is None:
-            return
+    def _on_cancelled(self) -> None:
         self.request_id = None  # cancelled by someone else (the worker shutting down)
         self._set(HintStatus.CANCELLED, self.result, "")
 

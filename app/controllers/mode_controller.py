@@ -7,8 +7,9 @@ from typing import Protocol
 from PySide6.QtCore import SignalInstance
 
 from ..settings import HandVisibility
-from ..widgets.info_panel import InfoRow
-from ..widgets.table_state import TableState
+from ..viewmodels.hints import HintTarget
+from ..viewmodels.info import InfoRow
+from ..viewmodels.table import TableState
 
 __all__ = ["ModeController"]
 
@@ -35,5 +36,9 @@ class ModeController(Protocol):
     def info_rows(self) -> tuple[InfoRow, ...]: ...
 
     def card_chosen(self, card: int) -> None: ...
+
+    def hint_target(self) -> HintTarget | None:
+        """The position a hint would be about, when the user is to play a card; else None."""
+        ...
 
     def undo(self) -> None: ...

@@ -32,11 +32,12 @@ from engine.session.suit_session import (
     typed_setup,
 )
 
-from ..modes.suit_table import card_rank, empty_suit_table, suit_table_state
 from ..settings import HandVisibility
 from ..stats import Statistics
-from ..widgets.info_panel import InfoRow
-from ..widgets.table_state import TableState
+from ..viewmodels.hints import HintTarget
+from ..viewmodels.info import InfoRow
+from ..viewmodels.suit_table import card_rank, empty_suit_table, suit_table_state
+from ..viewmodels.table import TableState
 from ..worker import EngineWorker
 from .engine_requests import EngineRequests
 
@@ -173,7 +174,7 @@ class SuitController(QObject):
         self._reviewing = False
         layout_seed, play_seed = self._rng.randrange(1 << 30), self._rng.randrange(1 << 30)
         self._requests.submit(
-            lambda cancel, report: prepare_problem(setup, layout_seed, west, cancel),
+            lambda cancel: prepare_problem(setup, layout_seed, west, cancel),
             "solving the problem",
             lambda prepared: self._on_prepared(setup, prepared, play_seed),
             self._on_failed,
@@ -212,6 +213,10 @@ class SuitController(QObject):
         self._after_change()
 
     # --- the user's actions ------------------------------------------------------------------------------
+    def hint_target(self) -> HintTarget | None:
+        """Suit practice has no hint: the review after the play compares the lines."""
+        return None
+
     def card_chosen(self, card: Card) -> None:
         s = self.session
         rank = card_rank(card)
@@ -298,7 +303,7 @@ class SuitController(QObject):
         self._reviewing = True
         prepared, line = session.prepared, session.user_line
         self._reviews.submit(
-            lambda cancel, report: review_play(prepared, line),
+            lambda cancel: review_play(prepared, line, cancel),
             "working out the exact chances",
             lambda review: self._on_reviewed(session, review),
             lambda text: self._on_review_failed(session, text),

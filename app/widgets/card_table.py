@@ -24,7 +24,7 @@ from engine.core.seats import Seat
 from ..settings import DeckColours
 from .card_painter import CardLook, paint_card
 from .table_layout import Side, TableLayout, compute_layout, side_of
-from .table_state import SeatHand, TableCard, TableState
+from ..viewmodels.table import SeatHand, TableCard, TableState
 
 __all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR"]
 

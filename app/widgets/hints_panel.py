@@ -14,8 +14,8 @@ played), and thirteen bar rows need ~300 px of height that it does not have; a d
 gives the panel the full window height, takes width from the felt only while hints
 are in use, and can be closed, floated or moved to the left by the user.
 
-The panel is a view: it reads :class:`HintView`-like state from the hint controller
-(plain frozen data defined here, built by the controller) and sends only intents
+The panel is a view: it reads the hint controller's state (plain frozen data from
+:mod:`app.viewmodels.hints`, built by the controller) and sends only intents
 (cancel).  Under the bars, the hints engine's explanation of the recommended card
 (:attr:`HintResult.explanation`, or :meth:`HintsPanel.show_explanation`) in a text area
 that stays hidden while there is none; while it is being computed the final values are
@@ -24,8 +24,6 @@ already shown with "Explaining…", and when it fails a one-line note says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
 from typing import Protocol
 
 from PySide6.QtCore import QRectF, QSize, Qt, SignalInstance
@@ -48,10 +46,11 @@ from PySide6.QtWidgets import (
 from engine.core.cards import Card, card_suit, card_symbol_str
 
 from ..settings import DeckColours
+from ..viewmodels.hints import HintKind, HintResult, HintRow, HintStatus
 from .card_painter import rank_label, suit_colour
 from .card_table import HINT_COLOUR
 
-__all__ = ["HintKind", "HintRow", "HintResult", "HintStatus", "HintsPanel", "HINT_COLOUR", "row_text"]
+__all__ = ["HintsPanel", "HINT_COLOUR", "row_text", "card_label"]
 
 _BAR = QColor("#5b7fa8")
 _BAR_BACK = QColor("#e6e9ee")
@@ -59,64 +58,6 @@ _BEST_BACK = QColor("#f3e5f5")
 _STALE = QColor("#9e9e9e")
 _SUIT_SYMBOLS = "♠♥♦♣"
 PANEL_WIDTH = 260
-
-
-class HintKind(Enum):
-    BRIDGE = "bridge"
-    HEARTS = "hearts"
-
-
-class HintStatus(Enum):
-    IDLE = "idle"  # no hint asked for this position
-    THINKING = "thinking"  # the engine is refining (partial values may be shown)
-    DONE = "done"
-    CANCELLED = "cancelled"  # stopped by the user: the last values stay, marked as partial
-    FAILED = "failed"
-
-
-@dataclass(frozen=True, slots=True)
-class HintRow:
-    """One legal card.  Bridge: ``value`` = chance (0..1) of your side's goal (making the contract as
-    declarer, beating it as a defender), ``detail`` = your side's expected tricks in the deal.
-    Hearts: ``value`` = your expected points for the hand, ``detail`` = chance (0..1) that another
-    player shoots the moon."""
-
-    card: Card
-    value: float
-    detail: float
-
-
-@dataclass(frozen=True, slots=True)
-class HintResult:
-    """What the panel shows for one hint, partial (``final`` False) or final.
-
-    ``rows`` hold every legal card in the order the hand is fanned; ``best`` is the engine's
-    recommended card; ``engine`` names the algorithm (and M); ``goal`` says what the bars
-    measure (``"make 4♠"``, ``"beat 3NT"``); ``complete`` is False when the search stopped
-    before its world budget (time limit).  ``baseline`` is what every card already counts
-    (Hearts: the points taken so far this hand; the bars start there).  ``explanation`` is the
-    hints engine's text (empty until it exists); ``explanation_error`` says in one line why there
-    is none when the explanation failed."""
-
-    kind: HintKind
-    rows: tuple[HintRow, ...]
-    best: Card
-    engine: str
-    worlds_used: int
-    worlds_total: int
-    final: bool
-    complete: bool = True
-    goal: str = ""
-    fraction: float = 1.0
-    baseline: float = 0.0
-    explanation: str = ""
-    explanation_error: str = ""
-
-    def row(self, card: Card) -> HintRow:
-        for r in self.rows:
-            if r.card == card:
-                return r
-        raise KeyError(card)
 
 
 class HintSource(Protocol):

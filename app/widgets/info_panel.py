@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QVBoxLayout, QWidget
 
-__all__ = ["InfoRow", "InfoPanel"]
+from ..viewmodels.info import InfoRow
 
-
-@dataclass(frozen=True, slots=True)
-class InfoRow:
-    label: str
-    value: str
+__all__ = ["InfoPanel"]
 
 
 class InfoPanel(QFrame):

@@ -3,7 +3,7 @@ costly ones in red with the better card, and the explanation of the card selecte
 
 A small non-modal dialog beside the table rather than another dock: it belongs to one
 finished deal, is read once, and the table next to it shows what it talks about.  It is
-a view of the :class:`~app.controllers.review_controller.ReviewController` (progress and
+a view of the review controller's state (progress and
 Cancel while the engine works, the list when done, the error when it fails) and tells
 the window which position to put on the table: :attr:`ReviewDialog.position_selected`
 with ``None`` for the deal as dealt (every costly card ringed in red) or a card's ply
@@ -12,7 +12,7 @@ with ``None`` for the deal as dealt (every costly card ringed in red) or a card'
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtGui import QBrush, QFont
@@ -30,8 +30,11 @@ from PySide6.QtWidgets import (
 
 from engine.core.cards import card_symbol_str
 
-from ..controllers.review_controller import ReviewLine, ReviewResult, ReviewStatus
+from ..viewmodels.review import ReviewStatus
 from .card_table import MARK_COLOUR
+
+if TYPE_CHECKING:
+    from engine.hints.review import CardReview, PlayReview
 
 __all__ = ["ReviewDialog", "line_detail"]
 
@@ -43,13 +46,13 @@ class ReviewSource(Protocol):
     status: ReviewStatus
     fraction: float
     progress_text: str
-    result: ReviewResult | None
+    result: "PlayReview | None"
     error: str
 
     def cancel(self) -> None: ...
 
 
-def line_detail(line: ReviewLine) -> str:
+def line_detail(line: "CardReview") -> str:
     """What the panel says about one card when it is selected."""
     card = card_symbol_str(line.card)
     if line.costly and line.explanation:
@@ -117,7 +120,7 @@ class ReviewDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
-        self._shown: ReviewResult | None = None
+        self._shown: PlayReview | None = None
         controller.changed.connect(self.refresh)
         self.refresh()
 
@@ -184,7 +187,7 @@ class ReviewDialog(QDialog):
             self._shown = result
             self._fill(result)
 
-    def _fill(self, result: ReviewResult | None) -> None:
+    def _fill(self, result: "PlayReview | None") -> None:
         self.lines.blockSignals(True)
         self.lines.clear()
         for line in () if result is None else result.lines:

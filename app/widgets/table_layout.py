@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRectF
 from engine.core.seats import Seat
 
 from .card_painter import CARD_ASPECT
-from .table_state import TableState
+from ..viewmodels.table import TableState
 
 __all__ = ["Side", "TableLayout", "compute_layout", "side_of"]
 

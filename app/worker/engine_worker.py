@@ -3,8 +3,11 @@
 Why one serial thread: the engine's kernels are CPU-bound and release the GIL, and
 the searches share caches; running one request at a time keeps answers in the order
 they were asked and never oversubscribes the cores.  The GUI submits a plain
-callable ``job(cancel_event, report_progress)`` and gets typed messages back
-through queued signals, so every slot runs on the GUI thread.
+callable ``job(token)`` and gets typed messages back through queued signals, so
+every slot runs on the GUI thread.  The token (:class:`~engine.core.cancel.CancelToken`)
+carries the job's cancel flag and its progress reports; the engine's one
+:class:`~engine.core.cancel.Cancelled` exception is mapped to :class:`JobCancelled`
+here, and nowhere else.
 
 Stale answers: :meth:`EngineWorker.cancel` sets the job's event (the job should
 stop at its next check) and marks the id cancelled; whatever that job still
@@ -23,13 +26,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, Signal
 
+from engine.core.cancel import Cancelled, CancelToken
 
 from .messages import (
     EngineActivity,
     EngineJob,
     EngineStatus,
     JobCancelled,
-    JobCancelledError,
     JobDone,
     JobFailed,
     JobProgress,
@@ -178,8 +181,9 @@ class EngineWorker(QObject):
         self._post(_Started(request))
         start = time.perf_counter()
         try:
-            result = request.job(request.cancel_event, _ThrottledReporter(self, request, self._progress_interval))
-        except JobCancelledError:
+            token = CancelToken(request.cancel_event, _ThrottledReporter(self, request, self._progress_interval))
+            result = request.job(token)
+        except Cancelled:
             self._post(JobCancelled(rid))
         except Exception as exc:  # noqa: BLE001 - any engine failure becomes a message, never a crash
             self._post(JobFailed(rid, _describe(exc), traceback.format_exc()))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Generic, Protocol, TypeVar
-import threading
+
+from engine.core.cancel import CancelToken
 
 __all__ = [
     "RequestId",
@@ -19,7 +20,6 @@ __all__ = [
     "JobDone",
     "JobFailed",
     "JobCancelled",
-    "JobCancelledError",
     "ProgressReporter",
     "EngineJob",
 ]
@@ -42,12 +42,9 @@ class ProgressReporter(Protocol):
     def __call__(self, fraction: float, message: str = "") -> None: ...
 
 
-EngineJob = Callable[[threading.Event, ProgressReporter], object]
-"""A job: ``job(cancel_event, report_progress) -> result``; plain Python, never Qt."""
-
-
-class JobCancelledError(Exception):
-    """A job may raise this when it sees its cancel event; the worker reports it as cancelled."""
+EngineJob = Callable[[CancelToken], object]
+"""A job: ``job(token) -> result``; plain Python, never Qt.  The token carries the job's cancel flag
+and reports its progress; a job that sees it cancelled raises :class:`~engine.core.cancel.Cancelled`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import importlib
 import os
-import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .messages import JobCancelledError, ProgressReporter
+from engine.core.cancel import CancelToken
 
 __all__ = ["WarmupHook", "WarmupReport", "find_warmup_modules", "discover_warmup_hooks", "warmup_job"]
 
@@ -80,25 +79,24 @@ def discover_warmup_hooks(package: str = "engine") -> tuple[WarmupHook, ...]:
     return (_numba_import_hook(),) + tuple(_hook_for(m) for m in find_warmup_modules(package))
 
 
-def warmup_job(hooks: Sequence[WarmupHook]) -> Callable[[threading.Event, ProgressReporter], WarmupReport]:
+def warmup_job(hooks: Sequence[WarmupHook]) -> Callable[[CancelToken], WarmupReport]:
     """An engine job that runs ``hooks`` in order, stopping early if cancelled."""
 
-    def job(cancel: threading.Event, report: ProgressReporter) -> WarmupReport:
+    def job(cancel: CancelToken) -> WarmupReport:
         start = time.perf_counter()
         warmed: list[str] = []
         failures: list[tuple[str, str]] = []
         total = max(1, len(hooks))
         for i, hook in enumerate(hooks):
-            if cancel.is_set():
-                raise JobCancelledError()
-            report(i / total, f"compiling {hook.name}")
+            cancel.check("the warm-up was cancelled")
+            cancel.report(i / total, f"compiling {hook.name}")
             try:
                 hook.run()
             except Exception as exc:  # noqa: BLE001 - one broken hook must not stop the others
                 failures.append((hook.name, f"{type(exc).__name__}: {exc}"))
             else:
                 warmed.append(hook.name)
-        report(1.0, "engine ready")
+        cancel.report(1.0, "engine ready")
         return WarmupReport(tuple(warmed), tuple(failures), time.perf_counter() - start)
 
     return job

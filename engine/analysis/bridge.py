@@ -27,8 +27,8 @@ as the full analysis for a fraction of the search.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
@@ -37,26 +37,21 @@ from typing import Callable, Mapping
 import numpy as np
 
 from ..bridge.view import BridgeView
+from ..core.cancel import NEVER, Cancelled, CancelToken
 from ..core.cards import Card, card_str
 from ..core.seats import Seat
 from ..search.alphamu import AlphaMuOptions, AlphaMuSearch
-from ..search.bridge_game import (
-    BridgePlayGame,
-    LeafEvaluator,
-    default_leaf_evaluator,
-    equivalence_buckets,
-    legal_mask,
-    reach_per_card,
-    tricks_for_cards,
-)
+from ..search.bridge_game import BridgePlayGame, equivalence_buckets, legal_mask
 from ..search.pareto import best_option
+from ..solvers.oracle import DoubleDummyOracle
+from ..solvers.solver_oracle import default_oracle
 from ..worlds import HandConstraint, world_set
 from ..worlds.bridge_knowledge import knowledge_from_view
+from .snapshot import DEFAULT_MIN_INTERVAL, Snapshot, SnapshotClock, UpdateFn
 
 __all__ = [
     "Algorithm",
     "AnalysisBudget",
-    "AnalysisCancelled",
     "AnalysisProgress",
     "CardValue",
     "PositionAnalysis",
@@ -80,10 +75,6 @@ class Algorithm(Enum):
             return cls(text.strip().lower())
         except ValueError:
             raise ValueError(f"unknown algorithm {text!r} (choose pimc or alphamu)") from None
-
-
-class AnalysisCancelled(Exception):
-    """Stopped (cancelled or out of time) before any result existed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,51 +175,38 @@ class BridgePosition:
         return Seat((self.leader + len(self.trick)) % 4)
 
 
-class _Stopper:
-    """Time budget and cancellation, checked between units of work.  The time budget only
-    counts once a first answer exists (``has_answer``): an anytime search always answers,
-    while a cancellation stops at once."""
+class _Stopper(CancelToken):
+    """The caller's token plus the analysis' time budget: the token the analysis hands down to its
+    game (and so to every double-dummy question).  The time budget only counts once a first answer
+    exists (``has_answer``): an anytime search always answers, while a cancellation stops at once."""
 
-    def __init__(self, time_limit: float | None, cancel: threading.Event | None) -> None:
+    def __init__(self, time_limit: float | None, cancel: CancelToken) -> None:
+        super().__init__()
+        self.caller = cancel
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        self.cancel = cancel
         self.has_answer = False
 
     @property
     def cancelled(self) -> bool:
-        return self.cancel is not None and self.cancel.is_set()
-
-    def should_stop(self) -> bool:
-        if self.cancelled:
+        if self.caller.cancelled:
             return True
         return self.has_answer and self.deadline is not None and time.perf_counter() >= self.deadline
 
+    @property
+    def cancellable(self) -> bool:
+        return self.caller.cancellable or self.deadline is not None
 
-class _Stopped(Exception):
-    pass
+    def cancel(self) -> None:
+        self.caller.cancel()
+
+    def report(self, fraction: float, message: str = "") -> None:
+        self.caller.report(fraction, message)
 
 
-class _StoppingEvaluator:
-    """Wraps the leaf evaluator so a long αμ iteration can be abandoned between solves."""
-
-    def __init__(self, inner: LeafEvaluator, stopper: _Stopper) -> None:
-        self.inner = inner
-        self.stopper = stopper
-
-    def batch_tricks_per_card(self, worlds, strain, leader, played):
-        if self.stopper.should_stop():
-            raise _Stopped()
-        return self.inner.batch_tricks_per_card(worlds, strain, leader, played)
-
-    def batch_reach_per_card(self, worlds, strain, leader, played, need):
-        if self.stopper.should_stop():
-            raise _Stopped()
-        return reach_per_card(self.inner, worlds, strain, leader, played, need)
-
-    def batch_tricks_for_cards(self, worlds, strain, leader, played, cards):
-        if self.stopper.should_stop():
-            raise _Stopped()
-        return tricks_for_cards(self.inner, worlds, strain, leader, played, cards)
+def _game(position: "BridgePosition", oracle: DoubleDummyOracle | None, stopper: _Stopper) -> BridgePlayGame:
+    seats, target, _ = _max_side(position)
+    return BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader), position.trick,
+                          seats, target, oracle if oracle is not None else default_oracle(), stopper)
 
 
 def _max_side(position: BridgePosition) -> tuple[tuple[int, ...], int, bool]:
@@ -275,38 +253,101 @@ def analyse_position(
     algorithm: Algorithm = Algorithm.PIMC,
     budget: AnalysisBudget = AnalysisBudget(),
     *,
-    evaluator: LeafEvaluator | None = None,
-    cancel: threading.Event | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
     progress: ProgressFn | None = None,
+    on_update: UpdateFn | None = None,
+    min_interval: float = DEFAULT_MIN_INTERVAL,
 ) -> PositionAnalysis:
-    """Analyse every legal card of the seat to move (see the module docstring)."""
+    """Analyse every legal card of the seat to move (see the module docstring).
+
+    Stopped by ``cancel`` or the time budget, the analysis returns what it found so far
+    (``complete`` False), or raises :class:`~engine.core.cancel.Cancelled` when it found nothing.
+
+    With ``on_update``, the analysis reports :class:`~.snapshot.Snapshot` objects as it goes: after
+    each chunk of worlds (at most every ``min_interval`` seconds) the PIMC analysis of the worlds
+    solved so far, at no extra solving; for αμ (M > 1, declaring side) PIMC runs first with its
+    snapshots, then αμ refines card by card on the same game (its double-dummy values come from
+    PIMC's solves).  The last snapshot is ``final`` and holds the analysis returned.  Watched this
+    way, a cancellation always raises :class:`~engine.core.cancel.Cancelled`, carrying the last
+    snapshot as ``last``.
+    """
+    clock = SnapshotClock(on_update, min_interval)
     stopper = _Stopper(budget.time_limit, cancel)
-    inner = evaluator if evaluator is not None else default_leaf_evaluator()
-    seats, target, declaring = _max_side(position)
-    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
-                          position.trick, seats, target, _StoppingEvaluator(inner, stopper))
+    game = _game(position, oracle, stopper)
     buckets = _buckets(game)
+    declaring = _max_side(position)[2]
+    use_alphamu = algorithm is Algorithm.ALPHAMU and declaring and budget.max_moves > 1
+    try:
+        if not use_alphamu:
+            values, used, complete = _pimc(game, position, buckets, budget, stopper, progress, clock, 1.0)
+            m = 1
+        else:
+            if clock.wanted:
+                pimc_values, used, complete = _pimc(game, position, buckets, budget, stopper, progress, clock, 0.5)
+                _raise_if(cancel, clock)
+                shown = _declarer_analysis(position, game, buckets, pimc_values, Algorithm.PIMC, 1, used, False)
+                clock.emit(Snapshot(shown, used, len(position.weights), 0.5, "alphamu", clock.elapsed()))
+                remaining = None if budget.time_limit is None else max(0.0, budget.time_limit - clock.elapsed())
+                stopper = _Stopper(remaining, cancel)
+                game.cancel = stopper
+            values, used, complete = _alphamu_cards(game, buckets, budget, stopper,
+                                                    _alphamu_progress(progress, clock))
+            m = budget.max_moves
+        _raise_if(cancel, clock)
+    except Cancelled as exc:
+        raise Cancelled(str(exc), last=clock.last) from None
+    result = _declarer_analysis(position, game, buckets, values, algorithm, m, used, complete)
+    clock.emit(Snapshot(result, used, len(position.weights), 1.0, "alphamu" if use_alphamu else "pimc",
+                        clock.elapsed(), final=True))
+    return result
+
+
+def _raise_if(cancel: CancelToken, clock: SnapshotClock) -> None:
+    """Watched by snapshots, a cancelled analysis raises rather than returning its partial answer."""
+    if clock.wanted and cancel.cancelled:
+        raise Cancelled("cancelled", last=clock.last)
+
+
+def _alphamu_progress(progress: ProgressFn | None, clock: SnapshotClock) -> ProgressFn | None:
+    """αμ's per-card progress, and (watched) the last snapshot again with the fraction moved on."""
+    if not clock.wanted:
+        return progress
+
+    def report(p: AnalysisProgress) -> None:
+        if progress is not None:
+            progress(p)
+        shown = clock.last
+        if shown is not None and p.done < p.total:
+            clock.emit(dataclasses.replace(shown, fraction=0.5 + 0.5 * p.done / max(1, p.total), stage="alphamu",
+                                           elapsed=clock.elapsed()))
+
+    return report
+
+
+def _declarer_analysis(position: BridgePosition, game: BridgePlayGame, buckets: list[list[Card]],
+                       values: dict[Card, tuple[float, float]], algorithm: Algorithm, max_moves: int, used: int,
+                       complete: bool) -> PositionAnalysis:
+    """MAX's values (its side's chance and tricks) as declarer's, with MAX's own best card."""
+    declaring = _max_side(position)[2]
     tricks_left = game.root_tricks
-    if algorithm is Algorithm.PIMC or not declaring or budget.max_moves == 1:
-        values, used, complete = _pimc(game, buckets, budget, stopper, progress)
-        m = 1
-    else:
-        values, used, complete = _alphamu_cards(game, buckets, budget, stopper, progress)
-        m = budget.max_moves
-    # Turn MAX's view (its side's chance and tricks) into declarer's.
     declarer_values = {}
     for card, (p, t) in values.items():
         if not declaring:
             p, t = 1.0 - p, tricks_left - t
         declarer_values[card] = (float(p), float(position.offset + t))
     best = _choose(values, buckets)  # MAX's own objective: its side's chance, then its tricks
-    return PositionAnalysis(algorithm, m, _expand(declarer_values, buckets), best, used, complete,
+    return PositionAnalysis(algorithm, max_moves, _expand(declarer_values, buckets), best, used, complete,
                             {"solves": game.solves})
 
 
-def _pimc(game: BridgePlayGame, buckets: list[list[Card]], budget: AnalysisBudget, stopper: _Stopper,
-          progress: ProgressFn | None) -> tuple[dict[Card, tuple[float, float]], int, bool]:
-    """Mean double-dummy p_make and tricks per card for MAX, worlds in chunks with early stops."""
+def _pimc(game: BridgePlayGame, position: BridgePosition, buckets: list[list[Card]], budget: AnalysisBudget,
+          stopper: _Stopper, progress: ProgressFn | None, clock: SnapshotClock,
+          share: float) -> tuple[dict[Card, tuple[float, float]], int, bool]:
+    """Mean double-dummy p_make and tricks per card for MAX, worlds in chunks with early stops.
+
+    Watched (``clock``), a snapshot after a chunk is the analysis of the worlds solved so far,
+    its fraction scaled to ``share`` of the whole (αμ refines the rest)."""
     root = game.root()
     n = len(game.weights)
     weights = np.array(game.weights)
@@ -320,20 +361,18 @@ def _pimc(game: BridgePlayGame, buckets: list[list[Card]], budget: AnalysisBudge
         chunk = n
     else:
         chunk = budget.chunk
-    evaluator = game.evaluator
     leader: Card | None = None
     steady = 0
     for start in range(0, n, chunk):
-        if stopper.should_stop():
+        idx = list(range(start, min(n, start + chunk)))
+        try:
+            stopper.check()
+            out = game.tricks_rows(root, idx)
+        except Cancelled:
             if used == 0:
-                raise AnalysisCancelled("cancelled before any world was solved")
+                raise Cancelled("cancelled before any world was solved") from None
             complete = False
             break
-        idx = list(range(start, min(n, start + chunk)))
-        hands = np.array([game.trick_start_hands(root, w) for w in idx], dtype=np.uint64)
-        out = np.asarray(getattr(evaluator, "inner", evaluator).batch_tricks_per_card(
-            hands, game.strain, root.leader, root.trick))
-        game.solves += len(idx)
         stopper.has_answer = True
         for row, w in zip(out, idx):
             wt = weights[w]
@@ -349,8 +388,14 @@ def _pimc(game: BridgePlayGame, buckets: list[list[Card]], budget: AnalysisBudge
         lead = max(reps, key=lambda c: (wins[c], tricks[c]))
         steady = steady + 1 if lead == leader else 1
         leader = lead
+        stopper.report(share * used / n, f"{used} of {n} deals")
         if progress is not None:
             progress(AnalysisProgress(used, n, lead))
+        if clock.due() and used < n:
+            partial = {c: (float(wins[c] / seen), float(tricks[c] / seen)) for c in reps}
+            analysis = _declarer_analysis(position, game, buckets, partial, Algorithm.PIMC, 1, used, False)
+            clock.emit(Snapshot(analysis, used, n, share * clock.fraction(used / n, budget.time_limit), "pimc",
+                                clock.elapsed()), rearm=True)
         if len(scores) > 1 and used < n:
             gap = (scores[0][0] - scores[1][0]) * seen
             remaining = 1.0 - seen
@@ -378,12 +423,16 @@ def _pimc_score(game: BridgePlayGame, card: Card) -> float:
 
 
 def _expected_tricks(game: BridgePlayGame, cards: set[Card]) -> dict[Card, float]:
-    """Mean double-dummy tricks of MAX's side after each of ``cards`` at the root, solving only those cards."""
+    """Mean double-dummy tricks of MAX's side after each of ``cards`` at the root: from the game's own
+    root rows when PIMC solved them on this game, else solving only those cards."""
     root = game.root()
     worlds = game.root_worlds()
-    hands = np.array([game.trick_start_hands(root, w) for w in worlds], dtype=np.uint64)
-    out = tricks_for_cards(game.evaluator, hands, game.strain, root.leader, root.trick, sum(1 << c for c in cards))
-    game.solves += len(worlds)
+    out = game.known_tricks(root)
+    if out is None:
+        hands = np.array([game.trick_start_hands(root, w) for w in worlds], dtype=np.uint64)
+        out = game.oracle.batch_tricks_per_card(hands, game.strain, root.leader, root.trick,
+                                                cards=sum(1 << c for c in cards), cancel=game.cancel)
+        game.solves += len(worlds)
     return {c: float(sum(game.weights[w] * int(out[w, c]) for w in worlds)) for c in cards}
 
 
@@ -399,8 +448,8 @@ def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: Anal
         # The double-dummy values first: PIMC's answer is the fallback if time runs out.
         tricks = _expected_tricks(game, set(reps))
         pimc = {c: (_pimc_score(game, c), tricks[c]) for c in reps}
-    except _Stopped:
-        raise AnalysisCancelled("cancelled before any world was solved") from None
+    except Cancelled:
+        raise Cancelled("cancelled before any world was solved") from None
     stopper.has_answer = True
     for i, c in enumerate(reps):
         child = game.play(root, c)
@@ -410,7 +459,7 @@ def _alphamu_cards(game: BridgePlayGame, buckets: list[list[Card]], budget: Anal
                 engine = AlphaMuSearch(game, _alphamu_options(budget, budget.max_moves - 1))
                 front, _ = engine.run(child, worlds)
                 p = best_option(front, game.weights)[0]
-        except _Stopped:
+        except Cancelled:
             complete = False
             break
         values[c] = (p, pimc[c][1])
@@ -462,17 +511,23 @@ def analyse_view(
     *,
     rng: random.Random | None = None,
     constraints: Mapping[Seat, HandConstraint] | None = None,
-    evaluator: LeafEvaluator | None = None,
-    cancel: threading.Event | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
     progress: ProgressFn | None = None,
+    on_update: UpdateFn | None = None,
+    min_interval: float = DEFAULT_MIN_INTERVAL,
     out_of_play: int = 0,
 ) -> PositionAnalysis:
-    """Analyse the legal cards of ``view`` (the deciding seat's view) from sampled worlds."""
+    """Analyse the legal cards of ``view`` (the deciding seat's view) from sampled worlds
+    (:func:`analyse_position` on :func:`position_from_view`'s worlds, snapshots included)."""
     if not view.legal_cards:
         raise ValueError(f"{view.seat.name.title()} is not the seat choosing the next card")
     position = position_from_view(view, budget.worlds, rng if rng is not None else random.Random(0), constraints,
                                   out_of_play=out_of_play)
-    return analyse_position(position, algorithm, budget, evaluator=evaluator, cancel=cancel, progress=progress)
+    if on_update is not None and cancel.cancelled:
+        raise Cancelled("cancelled before the analysis started")
+    return analyse_position(position, algorithm, budget, oracle=oracle, cancel=cancel, progress=progress,
+                            on_update=on_update, min_interval=min_interval)
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,8 +545,8 @@ def choose_alphamu(
     position: BridgePosition,
     budget: AnalysisBudget,
     *,
-    evaluator: LeafEvaluator | None = None,
-    cancel: threading.Event | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
 ) -> RootChoice:
     """The declaring side's card by one αμ search from the root (with the root cut, faster than
     valuing every card); iterative deepening on M keeps the last completed iteration when
@@ -503,19 +558,16 @@ def choose_alphamu(
     unless looking M moves ahead finds it worse, as in paper 001 where αμ departs from
     PIMC only on such discrepancies."""
     stopper = _Stopper(budget.time_limit, cancel)
-    inner = evaluator if evaluator is not None else default_leaf_evaluator()
-    seats, target, declaring = _max_side(position)
-    if not declaring:
+    if not _max_side(position)[2]:
         raise ValueError("αμ searches for the declaring side only; a defender uses PIMC")
-    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
-                          position.trick, seats, target, _StoppingEvaluator(inner, stopper))
+    game = _game(position, oracle, stopper)
     root, worlds = game.root(), game.root_worlds()
     options = _alphamu_options(budget, budget.max_moves)
     engine = AlphaMuSearch(game, options)
     try:  # on αμ's own game: its first iteration finds the root's make-or-fail answers known
         engine.root_first = _pimc_card(game, budget, stopper).card
-    except AnalysisCancelled:
-        raise AnalysisCancelled("cancelled before the first αμ iteration finished") from None
+    except Cancelled:
+        raise Cancelled("cancelled before the first αμ iteration finished") from None
     stopper.has_answer = False  # the time budget counts again only once αμ's first iteration is done
     iterative = budget.transposition_table
     depths = range(1, budget.max_moves + 1) if iterative else (budget.max_moves,)
@@ -525,7 +577,7 @@ def choose_alphamu(
         engine.budget_hit = False
         try:
             front = engine.search(root, worlds, depth, None, is_root=True)
-        except _Stopped:
+        except Cancelled:
             break
         score = best_option(front, game.weights)[0]
         if iterative:
@@ -537,14 +589,14 @@ def choose_alphamu(
         if not engine.budget_hit:
             break
     if result is None:
-        raise AnalysisCancelled("cancelled before the first αμ iteration finished")
+        raise Cancelled("cancelled before the first αμ iteration finished")
     score, tops = result
     buckets = [run for run in _buckets(game) if run[0] in tops]
     tricks = {c: 0.0 for c in tops}
     if len(tops) > 1:
         try:
             tricks = _expected_tricks(game, tops)
-        except _Stopped:
+        except Cancelled:
             pass
     card = _choose({c: (score, tricks[c]) for c in tops}, buckets)
     st = engine.stats
@@ -557,8 +609,8 @@ def choose_pimc(
     position: BridgePosition,
     budget: AnalysisBudget = AnalysisBudget(),
     *,
-    evaluator: LeafEvaluator | None = None,
-    cancel: threading.Event | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
 ) -> RootChoice:
     """PIMC's card, the one :func:`analyse_position` would recommend, for less work.
 
@@ -571,19 +623,15 @@ def choose_pimc(
     :func:`analyse_position` itself.
     """
     if budget.quiescence is not None:
-        analysis = analyse_position(position, Algorithm.PIMC, budget, evaluator=evaluator, cancel=cancel)
+        analysis = analyse_position(position, Algorithm.PIMC, budget, oracle=oracle, cancel=cancel)
         best = analysis.value(analysis.best)
         return RootChoice(analysis.best, best.p_make, 1, dict(analysis.stats))
     stopper = _Stopper(budget.time_limit, cancel)
-    inner = evaluator if evaluator is not None else default_leaf_evaluator()
-    seats, target, _ = _max_side(position)
-    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
-                          position.trick, seats, target, _StoppingEvaluator(inner, stopper))
-    return _pimc_card(game, budget, stopper)
+    return _pimc_card(_game(position, oracle, stopper), budget, stopper)
 
 
 def _pimc_card(game: BridgePlayGame, budget: AnalysisBudget, stopper: _Stopper) -> RootChoice:
-    """:func:`choose_pimc` on a built game (whose evaluator checks ``stopper``); the make-or-fail
+    """:func:`choose_pimc` on a built game (whose questions carry ``stopper``); the make-or-fail
     answers stay in the game, so an αμ search on it starts with the root's already known."""
     buckets = _buckets(game)
     reps = [run[0] for run in buckets]
@@ -597,12 +645,11 @@ def _pimc_card(game: BridgePlayGame, budget: AnalysisBudget, stopper: _Stopper) 
     for start in range(0, n, chunk):
         idx = list(range(start, min(n, start + chunk)))
         try:
-            if stopper.should_stop():
-                raise _Stopped()
+            stopper.check()
             out = game.reach_rows(root, idx, target)
-        except _Stopped:
+        except Cancelled:
             if used == 0:
-                raise AnalysisCancelled("cancelled before any world was solved") from None
+                raise Cancelled("cancelled before any world was solved") from None
             break
         stopper.has_answer = True
         for row, w in zip(out, idx):
@@ -624,9 +671,9 @@ def _pimc_card(game: BridgePlayGame, budget: AnalysisBudget, stopper: _Stopper) 
     if len(tied) > 1:
         try:
             hands = np.array([game.trick_start_hands(root, w) for w in range(used)], dtype=np.uint64)
-            out = tricks_for_cards(game.evaluator, hands, game.strain, root.leader, root.trick,
-                                   sum(1 << c for c in tied))
-        except _Stopped:  # out of time (or cancelled) while breaking the tie: the lowest card
+            out = game.oracle.batch_tricks_per_card(hands, game.strain, root.leader, root.trick,
+                                                    cards=sum(1 << c for c in tied), cancel=game.cancel)
+        except Cancelled:  # out of time (or cancelled) while breaking the tie: the lowest card
             out = np.zeros((0, 52), dtype=np.int64)
         for row, w in zip(out, range(used)):
             for c in tied:

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from ..core.cancel import NEVER, Cancelled, CancelToken
 from ..core.cards import Card, card_str
 from ..hearts.view import HeartsView
 from ..search.hearts.mcmaxn import MCMaxnOptions, MCMaxnResult, MCMaxnSearch, best_card
-from ..solvers.hearts import SearchDepth
+from ..solvers.hearts import CardValue, SearchDepth
+from .snapshot import DEFAULT_MIN_INTERVAL, Snapshot, SnapshotClock, UpdateFn
 
 __all__ = ["CardAnalysis", "HeartsAnalysis", "analyse_hearts", "analysis_from_result"]
 
@@ -63,16 +67,52 @@ class HeartsAnalysis:
 
 
 def analyse_hearts(
-    view: HeartsView, *, worlds: int = 60, time_limit: float = 2.0, depth: SearchDepth | None = None, seed: int = 0
+    view: HeartsView, *, worlds: int = 60, time_limit: float = 2.0, depth: SearchDepth | None = None, seed: int = 0,
+    cancel: CancelToken = NEVER, on_update: UpdateFn | None = None, min_interval: float = DEFAULT_MIN_INTERVAL,
 ) -> HeartsAnalysis:
-    """Analyse the decision in ``view`` (the seat must be to move). A single legal card is still valued."""
+    """Analyse the decision in ``view`` (the seat must be to move). A single legal card is still valued.
+
+    With ``on_update`` the analysis reports :class:`~.snapshot.Snapshot` objects: after each batch of
+    worlds (at most every ``min_interval`` seconds) the values over the worlds searched so far, and a
+    last ``final`` one holding the analysis returned; every legal card is then valued, even a single
+    one.  ``cancel`` is checked between batches; a cancelled analysis raises
+    :class:`~engine.core.cancel.Cancelled` carrying the last snapshot as ``last``."""
+    if not view.legal_cards:
+        raise ValueError(f"seat {int(view.seat)} is not to move: no legal cards in its view")
     options = MCMaxnOptions(worlds=worlds, time_limit=time_limit, depth=depth if depth is not None else SearchDepth())
     search = MCMaxnSearch(view.rules, options, seed)
-    if len(view.legal_cards) == 1:
-        result = search.search_all(view)
-    else:
-        result = search.search(view)
-    return analysis_from_result(result)
+    if on_update is None and not cancel.cancellable:
+        result = search.search_all(view) if len(view.legal_cards) == 1 else search.search(view)
+        return analysis_from_result(result)
+    clock = SnapshotClock(on_update, min_interval)
+    seat = int(view.seat)
+    legal = sorted(view.legal_cards.ascending())
+
+    def on_batch(total: np.ndarray, searched: int) -> None:
+        cancel.report(clock.fraction(searched / worlds, time_limit), f"{searched} of {worlds} deals")
+        if clock.due() and searched < worlds:
+            partial = _partial(seat, legal, total, searched, clock.elapsed())
+            clock.emit(Snapshot(partial, searched, worlds, clock.fraction(searched / worlds, time_limit), "mcmaxn",
+                                clock.elapsed()), rearm=True)
+
+    try:
+        result = search.search_all(view, cancel=cancel, on_batch=on_batch)
+        cancel.check()
+    except Cancelled:
+        raise Cancelled("cancelled", last=clock.last) from None
+    analysis = analysis_from_result(result)
+    clock.emit(Snapshot(analysis, analysis.worlds, worlds, 1.0, "mcmaxn", clock.elapsed(), final=True))
+    return analysis
+
+
+def _partial(seat: int, legal: list[Card], total: np.ndarray, searched: int, elapsed: float) -> HeartsAnalysis:
+    """The analysis of the worlds searched so far, from the search's running sums."""
+    mean = total / searched
+    cards = tuple(
+        CardValue(c, tuple(float(x) for x in mean[c, :4]), tuple(float(x) for x in mean[c, 4:]))  # type: ignore[arg-type]
+        for c in legal
+    )
+    return analysis_from_result(MCMaxnResult(seat, cards, searched, elapsed, 0))
 
 
 def analysis_from_result(result: MCMaxnResult) -> HeartsAnalysis:

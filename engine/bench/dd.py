@@ -20,7 +20,7 @@ from typing import Callable
 from ..core.cards import card_str
 from ..core.deal import Deal, random_deals
 from ..core.seats import Seat
-from .dds_oracle import dds_table, dds_tricks_per_card, use_one_thread
+from ..solvers.dds_oracle import dds_table, dds_tricks_per_card, use_one_thread
 
 __all__ = ["register", "run", "play_random_tricks"]
 

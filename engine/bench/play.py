@@ -29,7 +29,7 @@ from ..match.bridge import deal_stream, player_seed
 from ..players.bridge_alphamu import BridgeAlphaMuPlayer
 from ..players.bridge_pimc import BridgePimcPlayer, forced_card
 from ..players.registry import Game, create_player
-from ..search.solver_leaves import MAX_THREADS, SolverLeafEvaluator, default_threads
+from ..solvers.solver_oracle import MAX_THREADS, SolverOracle, default_threads
 
 __all__ = ["register", "run", "Config", "CONFIGS", "time_config"]
 
@@ -88,12 +88,12 @@ def time_config(config: Config, deals: int, seed: int, worlds: int, defence: str
     stream = deal_stream(seed, contract, declarer, cards)
     # A solver of its own: configurations play the same deals with the same worlds, and answers
     # left in a shared transposition table would make every configuration after the first look fast.
-    evaluator = SolverLeafEvaluator(threads=threads)
+    oracle = SolverOracle(threads=threads)
     for index in range(deals):
         board = next(stream)
         player = config.make(worlds, player_seed(seed, index, int(declarer)))
-        if hasattr(player, "evaluator"):
-            player.evaluator = evaluator
+        if hasattr(player, "oracle"):
+            player.oracle = oracle
         timer = _Timer(board.prepare(player, contract, declarer), clock=CLOCKS[clock])
         players: list[Any] = []
         for seat in Seat:

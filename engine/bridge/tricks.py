@@ -1,13 +1,23 @@
-"""Who wins a trick: the one rule both bridge play and PBN play records need."""
+"""The two trick rules everything in bridge needs: who must follow suit, and who wins the trick."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.cards import Card
+from ..core.cards import SUIT_MASKS, Card
 from ..core.seats import Seat
 
-__all__ = ["trick_winner_index", "trick_winner"]
+__all__ = ["legal_mask", "trick_winner_index", "trick_winner"]
+
+
+def legal_mask(hand: int, trick: Sequence[Card]) -> int:
+    """The cards of ``hand`` (a mask, without the cards already played) that may be played to
+    ``trick``: the suit led when the hand holds one, else any card."""
+    if trick:
+        same = hand & SUIT_MASKS[trick[0] // 13]
+        if same:
+            return same
+    return hand
 
 
 def trick_winner_index(cards: Sequence[Card], trump: int | None) -> int:

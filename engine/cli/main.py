@@ -1,33 +1,40 @@
-"""Entry point of ``tenace-cli``: builds the argument parser from the command modules.
+"""Entry point of ``tenace-cli``: builds the argument parser from every command module.
 
-Each module in :data:`COMMAND_MODULES` exposes ``register(subparsers)``, which adds
-its sub-command(s) and sets ``func`` (taking the parsed args, returning an exit
-code).  Bad user input raises ``ValueError`` subclasses with a clear message; we
-print that message, not a traceback, and exit with status 2.
+This module is the program's composition root, the one place that knows every
+command: the ``engine.cli`` commands and the ``match`` and ``bench`` commands of
+the layers above the CLI (which build on its output helpers).  Each command module
+exposes ``register(subparsers)``, which adds its sub-command(s) and sets ``func``
+(taking the parsed args, returning an exit code).  Bad user input raises
+``ValueError`` subclasses with a clear message; we print that message, not a
+traceback, and exit with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
+
+from ..bench import command as bench_command
+from ..match import command as match_command
+from . import (
+    cmd_analyse,
+    cmd_dd,
+    cmd_deal,
+    cmd_hint,
+    cmd_play_bridge,
+    cmd_play_hearts,
+    cmd_review,
+    cmd_score,
+    cmd_suit,
+    cmd_tree,
+)
 
 __all__ = ["main", "build_parser", "COMMAND_MODULES"]
 
-COMMAND_MODULES = (
-    "engine.cli.cmd_deal",
-    "engine.cli.cmd_score",
-    "engine.cli.cmd_play_hearts",
-    "engine.cli.cmd_play_bridge",
-    "engine.cli.cmd_bench",
-    "engine.cli.cmd_dd",
-    "engine.cli.cmd_suit",
-    "engine.cli.cmd_tree",
-    "engine.cli.cmd_match",
-    "engine.cli.cmd_analyse",
-    "engine.cli.cmd_hint",
-    "engine.cli.cmd_review",
-)
+COMMANDS = (cmd_deal, cmd_score, cmd_play_hearts, cmd_play_bridge, bench_command, cmd_dd, cmd_suit, cmd_tree,
+            match_command, cmd_analyse, cmd_hint, cmd_review)
+COMMAND_MODULES = tuple(module.__name__ for module in COMMANDS)
+"""The command modules by name (the desktop bundle collects them)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,8 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Tenace engine: deals, scoring, double-dummy solving, searches and matches.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for module in COMMANDS:
+        module.register(sub)
     return parser
 
 

@@ -3,17 +3,18 @@
 * :func:`bridge_hint` / :func:`bridge_hint_for_view` — bridge: candidates with chances per algorithm,
   the technique, the condition for success over the worlds, strategy-fusion notes, the expert line;
 * :func:`hearts_hint` — Hearts: the card with its expected points and the reason;
-* :func:`review_game` / :func:`review_play` — the post-mortem of a played deal.
+* :func:`review_game` / :func:`review_play` / :func:`review_played` — the post-mortem of a played deal.
 
-Modules: ``worlds_matrix`` (per-world results), ``conditions`` (rules over worlds), ``decision`` and
-``techniques`` (naming plays), ``expert`` (library lines), ``render`` (the words), ``bridge_hint``,
-``hearts_hint``, ``review``.
+Modules: ``model`` (what a bridge hint is), ``worlds_matrix`` (per-world results), ``conditions``
+(rules over worlds), ``decision`` and ``techniques`` (naming plays), ``expert`` (library lines),
+``render`` (the words), ``bridge_hint`` (the computation), ``hearts_hint``, ``review``.
 """
 
-from .bridge_hint import BridgeHint, CandidateHint, FusionNote, Goal, HintCancelled, bridge_hint, bridge_hint_for_view
+from .bridge_hint import bridge_hint, bridge_hint_for_view
 from .conditions import Condition, Feature, FeatureKind, FeatureSpace, Rule, find_condition, verify_condition
 from .hearts_hint import HeartsHint, HeartsReason, ReasonFinding, hearts_hint
-from .review import CardReview, PlayReview, ReviewError, review_game, review_play
+from .model import BridgeHint, CandidateHint, FusionNote, Goal
+from .review import CardReview, PlayedDeal, PlayReview, ReviewError, review_game, review_play, review_played
 from .techniques import Technique, TechniqueFinding
 
 __all__ = [
@@ -28,8 +29,8 @@ __all__ = [
     "Goal",
     "HeartsHint",
     "HeartsReason",
-    "HintCancelled",
     "PlayReview",
+    "PlayedDeal",
     "ReasonFinding",
     "ReviewError",
     "Rule",
@@ -41,5 +42,6 @@ __all__ = [
     "hearts_hint",
     "review_game",
     "review_play",
+    "review_played",
     "verify_condition",
 ]

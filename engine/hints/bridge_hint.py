@@ -29,185 +29,32 @@ The ``text`` is assembled only from those computed facts (:mod:`.render`).
 from __future__ import annotations
 
 import random
-import threading
-from dataclasses import dataclass, field, replace
-from enum import Enum
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..analysis.bridge import Algorithm, AnalysisCancelled, BridgePosition, position_from_view
+from ..analysis.bridge import Algorithm, BridgePosition, position_from_view
 from ..bridge.view import BridgeView
-from ..core.cards import Card, card_str
+from ..core.cancel import NEVER, CancelToken
+from ..core.cards import Card
 from ..core.seats import Seat
-from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card, tricks_for_cards
+from ..solvers.oracle import DoubleDummyOracle
 from ..worlds import HandConstraint, WorldKnowledge, count_worlds
 from ..worlds.bridge_knowledge import knowledge_from_view
-from .conditions import Condition, FeatureSpace, find_condition
+from .conditions import FeatureSpace, find_condition
 from .decision import Decision
 from .expert import ExpertLine, expert_lines
-from .techniques import Technique, TechniqueFinding, detect_techniques, entry_management, safety_play
+from .model import BridgeHint, CandidateHint, FusionNote, Goal
+from .render import bridge_text
+from .techniques import TechniqueFinding, detect_techniques, entry_management, safety_play
 from .worlds_matrix import AlphaMuLine, WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
 
 __all__ = ["Goal", "FusionNote", "CandidateHint", "BridgeHint", "bridge_hint", "bridge_hint_for_view",
-           "view_position", "HintCancelled"]
-
-
-class HintCancelled(AnalysisCancelled):
-    """The hint (or review) was cancelled before it was complete (an :class:`AnalysisCancelled`, so
-    callers that already handle a cancelled analysis handle this too)."""
-
-
-class _CancellableEvaluator:
-    """Checks the cancel event before every batch of double-dummy solves, so a long αμ search stops
-    within one batch of a cancellation."""
-
-    def __init__(self, inner: LeafEvaluator, cancel: threading.Event) -> None:
-        self.inner = inner
-        self.cancel = cancel
-
-    def batch_tricks_per_card(self, worlds, strain, leader, played):
-        _check_cancel(self.cancel)
-        return self.inner.batch_tricks_per_card(worlds, strain, leader, played)
-
-    def batch_reach_per_card(self, worlds, strain, leader, played, need):
-        _check_cancel(self.cancel)
-        return reach_per_card(self.inner, worlds, strain, leader, played, need)
-
-    def batch_tricks_for_cards(self, worlds, strain, leader, played, cards):
-        _check_cancel(self.cancel)
-        return tricks_for_cards(self.inner, worlds, strain, leader, played, cards)
-
-
-class Goal(Enum):
-    CONTRACT = "contract"  # make the contract (declarer) / beat it (defence)
-    OVERTRICK = "overtrick"  # every card makes equally often: the first trick beyond it where they differ
-    UNDERTRICK = "undertrick"  # the contract cannot make: the first undertrick saved where they differ
-    NONE = "none"  # every card gives the same result in every world
-
-
-@dataclass(frozen=True, slots=True)
-class FusionNote:
-    """Why PIMC rates a card higher than αμ: the worlds where double-dummy play wins and αμ's one line
-    does not (each would need its own guess later: strategy fusion)."""
-
-    pimc: float
-    alphamu: float
-    max_moves: int
-    condition: Condition
-
-    def to_json(self) -> dict[str, object]:
-        return {"pimc": round(self.pimc, 6), "alphamu": round(self.alphamu, 6), "max_moves": self.max_moves,
-                "worlds": self.condition.to_json()}
-
-
-@dataclass(frozen=True, slots=True)
-class CandidateHint:
-    """One card (standing for its run of equivalent cards) with its figures and explanation.
-
-    ``p_make``: the primary algorithm's chance of making the contract (declarer's side, whoever
-    is to move).  ``p_goal``: the primary chance of reaching the hint's goal for the side to move
-    (= ``p_make`` for declarer with the contract as goal; the chance of beating it for a defender).
-    ``expected_tricks``: declarer's side's double-dummy mean, tricks already won included.
-    ``p_overtrick``: double-dummy chance that declarer's side takes at least one trick more than needed.
-    ``condition``: when the card reaches the goal.  ``gains``/``loses``: the worlds where this card
-    reaches the goal and the recommended card does not / the reverse (None for the recommended card,
-    whose ``gains`` is against the runner-up).
-    """
-
-    card: Card
-    equivalents: tuple[Card, ...]
-    p_make: float
-    p_make_by_algorithm: Mapping[str, float]
-    p_goal: float
-    expected_tricks: float
-    p_overtrick: float
-    techniques: tuple[TechniqueFinding, ...] = ()
-    condition: Condition | None = None
-    gains: Condition | None = None
-    loses: Condition | None = None
-    fusion: FusionNote | None = None
-    plan: Mapping[tuple[Card, ...], Card] = field(default_factory=dict)
-
-    @property
-    def technique(self) -> Technique | None:
-        return self.techniques[0].technique if self.techniques else None
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "card": card_str(self.card),
-            "equivalents": [card_str(c) for c in self.equivalents],
-            "p_make": round(self.p_make, 6),
-            "p_make_by_algorithm": {k: round(v, 6) for k, v in self.p_make_by_algorithm.items()},
-            "p_goal": round(self.p_goal, 6),
-            "expected_tricks": round(self.expected_tricks, 6),
-            "p_overtrick": round(self.p_overtrick, 6),
-            "technique": None if not self.techniques else self.techniques[0].technique.value,
-            "techniques": [t.to_json() for t in self.techniques],
-            "condition": None if self.condition is None else self.condition.to_json(),
-            "gains": None if self.gains is None else self.gains.to_json(),
-            "loses": None if self.loses is None else self.loses.to_json(),
-            "fusion": None if self.fusion is None else self.fusion.to_json(),
-            "plan": {" ".join(card_str(c) for c in k): card_str(v) for k, v in self.plan.items()},
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class BridgeHint:
-    """The hint for one decision: candidates best first, the numbers' basis, the expert line and the text."""
-
-    best: Card
-    candidates: tuple[CandidateHint, ...]
-    mover: Seat
-    declarer: Seat
-    declaring: bool
-    worlds: int
-    exact: bool
-    algorithms: tuple[Algorithm, ...]
-    primary: Algorithm
-    max_moves: int
-    target: int
-    goal: Goal
-    goal_tricks: int  # tricks declarer's side needs from the current trick on for the goal
-    offset: int
-    expert: tuple[ExpertLine, ...] = ()
-    decisive_suit: int | None = None
-    text: str = ""
-
-    def candidate(self, card: Card) -> CandidateHint:
-        for c in self.candidates:
-            if card == c.card or card in c.equivalents:
-                return c
-        raise KeyError(f"{card_str(card)} is not a legal card here")
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "best": card_str(self.best),
-            "mover": self.mover.letter,
-            "declarer": self.declarer.letter,
-            "declaring": self.declaring,
-            "worlds": self.worlds,
-            "exact": self.exact,
-            "algorithms": [a.value for a in self.algorithms],
-            "primary": self.primary.value,
-            "max_moves": self.max_moves,
-            "target": self.target,
-            "goal": self.goal.value,
-            "goal_tricks": self.goal_tricks,
-            "offset": self.offset,
-            "candidates": [c.to_json() for c in self.candidates],
-            "expert": [e.to_json() for e in self.expert],
-            "decisive_suit": None if self.decisive_suit is None else "SHDC"[self.decisive_suit],
-            "text": self.text,
-        }
+           "view_position"]
 
 
 # --- computation ---------------------------------------------------------------------------------------
-
-
-def _check_cancel(cancel: threading.Event | None) -> None:
-    if cancel is not None and cancel.is_set():
-        raise HintCancelled("the hint was cancelled")
 
 
 def _goal_level(matrix: WorldsMatrix, reps: Sequence[Card], primary: Mapping[Card, np.ndarray],
@@ -239,8 +86,8 @@ def bridge_hint(
     max_candidates: int = 4,
     exact: bool = False,
     knowledge: WorldKnowledge | None = None,
-    evaluator: LeafEvaluator | None = None,
-    cancel: threading.Event | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
 ) -> BridgeHint:
     """The hint for the seat to move in ``position`` (see the module docstring).
 
@@ -255,17 +102,15 @@ def bridge_hint(
     if not runs:
         raise ValueError(f"{position.to_move.name.title()} has no card to play")
     reps = [run[0] for run in runs]
-    if cancel is not None:
-        evaluator = _CancellableEvaluator(evaluator if evaluator is not None else default_leaf_evaluator(), cancel)
     decision = Decision.of(position)
     declaring = decision.declaring
-    _check_cancel(cancel)
-    matrix = card_tricks_matrix(position, evaluator)
+    cancel.check()
+    matrix = card_tricks_matrix(position, oracle, cancel)
     tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
     use_am = declaring and Algorithm.ALPHAMU in algorithms and max_moves > 1
     lines: dict[Card, AlphaMuLine] = {}
     if use_am:
-        lines = _alphamu_lines(position, matrix, reps, max_moves, max_candidates, evaluator, cancel)
+        lines = _alphamu_lines(position, matrix, reps, max_moves, max_candidates, oracle, cancel)
     primary_alg = Algorithm.ALPHAMU if use_am else Algorithm.PIMC
     w = matrix.weights
 
@@ -276,8 +121,8 @@ def bridge_hint(
     make_primary = {c: (lines[c].outcome > 0.5) if c in lines else matrix.makes(c) for c in reps}
     goal, level = _goal_level(matrix, reps, {c: side_outcome(make_primary[c]) for c in reps}, declaring, tricks_left)
     if goal in (Goal.OVERTRICK, Goal.UNDERTRICK) and declaring and use_am:
-        _check_cancel(cancel)
-        raised = alphamu_outcomes(replace(position, target=level), max_moves, reps, evaluator)
+        cancel.check()
+        raised = alphamu_outcomes(replace(position, target=level), max_moves, reps, oracle, cancel)
         reach_declarer = {c: raised[c].outcome > 0.5 for c in reps}
     elif goal in (Goal.OVERTRICK, Goal.UNDERTRICK):
         reach_declarer = {c: matrix.makes(c, level) for c in reps}
@@ -308,7 +153,7 @@ def bridge_hint(
     run_of = {run[0]: tuple(run) for run in runs}
     candidates: list[CandidateHint] = []
     for i, c in enumerate(order):
-        _check_cancel(cancel)
+        cancel.check()
         detailed = i < max_candidates
         cond = gains = loses = None
         fusion = None
@@ -347,14 +192,12 @@ def bridge_hint(
     hint = BridgeHint(best, tuple(candidates), position.to_move, position.declarer, declaring, matrix.n_worlds, exact,
                       algorithms, primary_alg, max_moves if use_am else 1, position.target, goal, level,
                       position.offset, experts, decisive)
-    from .render import bridge_text
-
     return replace(hint, text=bridge_text(hint))
 
 
 def _alphamu_lines(position: BridgePosition, matrix: WorldsMatrix, reps: Sequence[Card], max_moves: int,
-                   keep: int, evaluator: LeafEvaluator | None,
-                   cancel: threading.Event | None) -> dict[Card, AlphaMuLine]:
+                   keep: int, oracle: DoubleDummyOracle | None,
+                   cancel: CancelToken) -> dict[Card, AlphaMuLine]:
     """αμ for the cards that can still rank among the best ``keep``: cards are searched in order of
     their PIMC chance, which bounds αμ's from above (αμ's lines are among those double-dummy play
     may follow), so once a card's PIMC chance is below the ``keep``-th best αμ chance found, no
@@ -366,8 +209,8 @@ def _alphamu_lines(position: BridgePosition, matrix: WorldsMatrix, reps: Sequenc
     for c in order:
         if len(found) >= keep and matrix.p_make(c) < sorted(found, reverse=True)[keep - 1] - 1e-12:
             break
-        _check_cancel(cancel)
-        lines.update(alphamu_outcomes(position, max_moves, [c], evaluator))
+        cancel.check()
+        lines.update(alphamu_outcomes(position, max_moves, [c], oracle, cancel))
         found.append(float(w @ lines[c].outcome))
     return lines
 
@@ -431,8 +274,8 @@ def bridge_hint_for_view(
     max_candidates: int = 4,
     constraints: Mapping[Seat, HandConstraint] | None = None,
     out_of_play: int = 0,
-    evaluator: LeafEvaluator | None = None,
-    cancel: threading.Event | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
 ) -> BridgeHint:
     """The hint for the seat choosing in ``view`` (declarer for dummy's cards): every consistent deal
     when there are at most ``exact_limit`` of them (exact figures), else ``worlds`` sampled deals (each
@@ -443,4 +286,4 @@ def bridge_hint_for_view(
     position, exact, knowledge = view_position(view, worlds, exact_limit, rng if rng is not None else random.Random(0),
                                                constraints, out_of_play)
     return bridge_hint(position, algorithms=algorithms, max_moves=max_moves, max_candidates=max_candidates,
-                       exact=exact, knowledge=None if exact else knowledge, evaluator=evaluator, cancel=cancel)
+                       exact=exact, knowledge=None if exact else knowledge, oracle=oracle, cancel=cancel)

@@ -1,4 +1,4 @@
-"""The words of a hint, built only from the computed facts of a :class:`~.bridge_hint.BridgeHint`.
+"""The words of a hint, built only from the computed facts of a :class:`~.model.BridgeHint`.
 
 Every number printed is a field of the hint (formatted by :func:`pct`), every
 condition is a :class:`~.conditions.Condition` whose rule was checked against the
@@ -8,13 +8,9 @@ decides anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..core.cards import card_symbol_str
 from .conditions import Condition
-
-if TYPE_CHECKING:
-    from .bridge_hint import BridgeHint, CandidateHint
+from .model import BridgeHint, CandidateHint, Goal
 
 __all__ = ["pct", "condition_phrase", "bridge_text"]
 
@@ -54,16 +50,14 @@ def _card(c: int) -> str:
     return card_symbol_str(c)
 
 
-def _cards(cand: "CandidateHint") -> str:
+def _cards(cand: CandidateHint) -> str:
     if len(cand.equivalents) == 1:
         return f"the {_card(cand.card)}"
     others = " or ".join(_card(c) for c in cand.equivalents if c != cand.card)
     return f"the {_card(cand.card)} (or {others})"
 
 
-def _goal_words(hint: "BridgeHint") -> str:
-    from .bridge_hint import Goal
-
+def _goal_words(hint: BridgeHint) -> str:
     left = hint.goal_tricks
     total = hint.offset + left
     if hint.goal is Goal.CONTRACT:
@@ -75,9 +69,7 @@ def _goal_words(hint: "BridgeHint") -> str:
     return "reaches the same result"
 
 
-def bridge_text(hint: "BridgeHint") -> str:
-    from .bridge_hint import Goal
-
+def bridge_text(hint: BridgeHint) -> str:
     best = hint.candidates[0]
     parts: list[str] = []
     head = f"Play {_cards(best)}"
@@ -145,7 +137,7 @@ def bridge_text(hint: "BridgeHint") -> str:
     return " ".join(parts)
 
 
-def _pimc_choice(hint: "BridgeHint") -> int | None:
+def _pimc_choice(hint: BridgeHint) -> int | None:
     if "pimc" not in hint.candidates[0].p_make_by_algorithm or hint.max_moves <= 1:
         return None
     sign = 1.0 if hint.declaring else -1.0

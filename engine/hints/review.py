@@ -18,26 +18,32 @@ get a full :func:`.bridge_hint.bridge_hint` of their decision as explanation.
 from __future__ import annotations
 
 import random
-import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import numpy as np
 
 from ..analysis.bridge import Algorithm
 from ..bridge.contract import Contract, Vulnerability
-from ..bridge.play import BridgePlay
+from ..bridge.play import BridgePlay, BridgePlayError
+from ..bridge.played import PlayedDeal
 from ..bridge.view import deciding_seat, view_for_turn
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import FULL_MASK, Card, card_str, card_symbol_str
 from ..core.deal import Deal
 from ..core.seats import Seat
 from ..formats.pbn_game import PbnGame
-from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator
-from .bridge_hint import BridgeHint, HintCancelled, bridge_hint, view_position
+from ..solvers.oracle import DoubleDummyOracle
+from ..solvers.solver_oracle import default_oracle
+from .bridge_hint import bridge_hint, view_position
+from .model import BridgeHint
 from .render import condition_phrase, pct
 from .worlds_matrix import alphamu_outcomes, card_runs, card_tricks_matrix
 
-__all__ = ["CardReview", "PlayReview", "review_play", "review_game", "ReviewError"]
+__all__ = ["CardReview", "PlayReview", "PlayedDeal", "review_play", "review_played", "review_game", "ReviewError"]
+
+EXPLAIN_SHARE = 0.9
+"""Progress reported once every decision is valued: the explanations of the costly cards take the rest."""
 
 
 class ReviewError(ValueError):
@@ -46,7 +52,9 @@ class ReviewError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class CardReview:
-    """One card of the user's side.  ``trick`` is 1-based within the play reviewed."""
+    """One card of the user's side.  ``ply`` counts the cards from the first of the deal (0-based) and
+    ``trick`` the tricks from 1, both including the tricks played before the play reviewed; ``costly``
+    marks the cards explained (the costliest, above the threshold)."""
 
     ply: int
     trick: int
@@ -56,19 +64,30 @@ class CardReview:
     p_before: float
     p_after: float
     cost: float
-    best: Card | None  # a card that does better (None when the card played was among the best)
+    better: Card | None  # a card that does better (None when the card played was among the best)
     worlds: int
     exact: bool
     dd_before: int  # declarer's side's total tricks double dummy on the real deal with best play from here
     dd_after: int  # ... after the card played
     explanation: str | None = None
     hint: BridgeHint | None = None
+    costly: bool = False
+
+    def text(self) -> str:
+        """``"Trick 3  S ♠Q  75% → 40%  (♠K was better)"``: the card's line in a list of the review."""
+        s = (f"Trick {self.trick}  {self.seat.letter} {card_symbol_str(self.card)}  "
+             f"{self.p_before:.0%} → {self.p_after:.0%}")
+        if self.forced:
+            s += "  (forced)"
+        elif self.better is not None and self.costly:
+            s += f"  ({card_symbol_str(self.better)} was better)"
+        return s
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
             "ply": self.ply, "trick": self.trick, "seat": self.seat.letter, "card": card_str(self.card),
             "forced": self.forced, "p_before": round(self.p_before, 6), "p_after": round(self.p_after, 6),
-            "cost": round(self.cost, 6), "better": None if self.best is None else card_str(self.best),
+            "cost": round(self.cost, 6), "better": None if self.better is None else card_str(self.better),
             "worlds": self.worlds, "exact": self.exact, "dd_before": self.dd_before, "dd_after": self.dd_after,
             "explanation": self.explanation,
         }
@@ -79,30 +98,38 @@ class CardReview:
 
 @dataclass(frozen=True, slots=True)
 class PlayReview:
+    """The review of one play: every card of the user's seats, the costly ones costliest first, and a
+    summary.  ``first_trick`` is the trick (from 1) where the play reviewed starts."""
+
     contract: Contract
     declarer: Seat
     seats: tuple[Seat, ...]  # the user's seats whose cards were reviewed (declarer reviews dummy's too)
     needed: int  # tricks declarer's side needed in the play reviewed
     made: int  # tricks declarer's side took in it
-    cards: tuple[CardReview, ...]
+    lines: tuple[CardReview, ...]  # every card of the user's seats, in play order
     costly: tuple[CardReview, ...]
     summary: str
+    first_trick: int = 1
+
+    @property
+    def costly_cards(self) -> frozenset[Card]:
+        return frozenset(c.card for c in self.costly)
 
     def to_json(self) -> dict[str, object]:
         return {"contract": str(self.contract), "declarer": self.declarer.letter,
                 "seats": [s.letter for s in self.seats], "needed": self.needed, "made": self.made,
-                "cards": [c.to_json() for c in self.cards], "costly": [c.to_json() for c in self.costly],
+                "cards": [c.to_json() for c in self.lines], "costly": [c.to_json() for c in self.costly],
                 "summary": self.summary}
 
 
-def _dd_actual(play: BridgePlay, evaluator: LeafEvaluator) -> dict[Card, int]:
+def _dd_actual(play: BridgePlay, oracle: DoubleDummyOracle, cancel: CancelToken) -> dict[Card, int]:
     """Declarer's side's tricks from the current trick's start, per legal card, on the real deal."""
     hands = [play.hand(s).mask for s in Seat]
     trick = play.current_trick
     for k, c in enumerate(trick.cards):
         hands[int(trick.leader.offset(k))] |= 1 << c
-    out = np.asarray(evaluator.batch_tricks_per_card(np.array([hands], dtype=np.uint64), int(play.strain),
-                                                      int(trick.leader), trick.cards))[0]
+    out = np.asarray(oracle.batch_tricks_per_card(np.array([hands], dtype=np.uint64), int(play.strain),
+                                                  int(trick.leader), trick.cards, cancel=cancel))[0]
     mover = play.to_play
     left = bin(hands[int(trick.leader)]).count("1")
     res = {}
@@ -122,19 +149,23 @@ def review_play(
     vulnerability: Vulnerability = Vulnerability.NONE,
     leader: Seat | None = None,
     prior: tuple[int, int] = (0, 0),
+    earlier_tricks: int = 0,
     worlds: int = 20,
     exact_limit: int = 500,
     seed: int = 0,
     max_moves: int = 1,
     top: int = 3,
     threshold: float = 0.05,
-    evaluator: LeafEvaluator | None = None,
-    cancel: threading.Event | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
 ) -> PlayReview:
     """Review ``cards`` (the play, in order) for the user's ``seats`` (default: declarer, whose
     decisions include dummy's cards).  ``prior``: tricks (declarer's side, defenders) won before an
-    ending; ``leader``: who leads the first trick of the play (default: declarer's left-hand opponent)."""
-    evaluator = evaluator if evaluator is not None else default_leaf_evaluator()
+    ending; ``leader``: who leads the first trick of the play (default: declarer's left-hand opponent);
+    ``earlier_tricks``: tricks played before the play reviewed, counted in every trick and card number
+    (and in the words) so that they match the whole deal's.  Progress goes to ``cancel``: one step per
+    decision of the user, then the explanations."""
+    oracle = oracle if oracle is not None else default_oracle()
     user = tuple(dict.fromkeys(Seat(s) for s in (seats or (declarer,))))
     for s in user:
         if s == declarer.partner:
@@ -145,11 +176,12 @@ def review_play(
     out_of_play = FULL_MASK & ~deal.cards.mask
     rng = random.Random(seed)
     needed = contract.tricks_needed - prior[0]
+    decisions = _decisions(play, cards, user)
+    first_ply = 4 * earlier_tricks
     reviews: list[CardReview] = []
     positions = {}
     for ply, card in enumerate(cards):
-        if cancel is not None and cancel.is_set():
-            raise HintCancelled("the review was cancelled")
+        cancel.check("the review was cancelled")
         if play.is_complete:
             raise ReviewError(f"card {ply + 1} ({card_str(card)}) is played after the end of the play")
         chooser = deciding_seat(play)
@@ -157,45 +189,61 @@ def review_play(
             if card not in play.legal_cards():
                 raise ReviewError(f"card {ply + 1}: {card_str(card)} is not a legal card for "
                                   f"{play.to_play.name.title()} here")
+            cancel.report(EXPLAIN_SHARE * len(reviews) / max(1, decisions),
+                          f"review: card {len(reviews) + 1} of {decisions}")
             view = view_for_turn(play)
             position, exact, _ = view_position(view, worlds, exact_limit, rng, out_of_play=out_of_play)
-            matrix = card_tricks_matrix(position, evaluator)
+            matrix = card_tricks_matrix(position, oracle, cancel)
             runs = card_runs(position)
             rep = {c: run[0] for run in runs for c in run}
             p = {c: matrix.p_make(c) for c in matrix.cards}
             if max_moves > 1 and play.to_play.same_side(declarer):
-                lines = alphamu_outcomes(position, max_moves, [run[0] for run in runs], evaluator)
+                lines = alphamu_outcomes(position, max_moves, [run[0] for run in runs], oracle, cancel)
                 p = {c: float(matrix.weights @ lines[rep[c]].outcome) for c in matrix.cards}
             declaring = play.to_play.same_side(declarer)
             sign = 1.0 if declaring else -1.0
             best_card = max(p, key=lambda c: (sign * round(p[c], 9), -(c % 13)))
             p_before, p_after = p[best_card], p[card]
             cost = max(0.0, sign * (p_before - p_after))
-            dd = _dd_actual(play, evaluator)
+            dd = _dd_actual(play, oracle, cancel)
             offset = play.declarer_tricks
             best_dd = max(dd.values()) if declaring else min(dd.values())
-            reviews.append(CardReview(ply, len(play.tricks) + 1, play.to_play, card, len(runs) == 1, p_before,
-                                      p_after, cost, best_card if cost > 1e-9 else None, len(position.weights),
-                                      exact, offset + best_dd, offset + dd[card]))
-            positions[ply] = (position, exact)
+            reviews.append(CardReview(first_ply + ply, earlier_tricks + len(play.tricks) + 1, play.to_play, card,
+                                      len(runs) == 1, p_before, p_after, cost, best_card if cost > 1e-9 else None,
+                                      len(position.weights), exact, offset + best_dd, offset + dd[card]))
+            positions[first_ply + ply] = (position, exact)
         play.play(card)
     claim = play.claim_record
     made = play.declarer_tricks - prior[0] + (claim.declarer_side_tricks if claim is not None else 0)
     ranked = sorted((r for r in reviews if r.cost >= threshold), key=lambda r: (-r.cost, r.ply))[:top]
     explained = {}
-    for r in ranked:
+    for i, r in enumerate(ranked):
+        cancel.report(EXPLAIN_SHARE + (1 - EXPLAIN_SHARE) * i / len(ranked), "review: explaining the costly cards")
         position, exact = positions[r.ply]
         hint = bridge_hint(position, algorithms=(Algorithm.PIMC, Algorithm.ALPHAMU) if max_moves > 1 else
                            (Algorithm.PIMC,), max_moves=max_moves, max_candidates=len(card_runs(position)),
-                           exact=exact, evaluator=evaluator, cancel=cancel)
+                           exact=exact, oracle=oracle, cancel=cancel)
         explained[r.ply] = (hint, _explain(hint, r))
-    final = tuple(
-        CardReview(r.ply, r.trick, r.seat, r.card, r.forced, r.p_before, r.p_after, r.cost, r.best, r.worlds,
-                   r.exact, r.dd_before, r.dd_after, explained[r.ply][1], explained[r.ply][0])
-        if r.ply in explained else r for r in reviews)
-    costly = tuple(r for r in final if r.ply in explained)
-    costly = tuple(sorted(costly, key=lambda r: (-r.cost, r.ply)))
-    return PlayReview(contract, declarer, user, needed, made, final, costly, _summary(contract, needed, made, costly))
+    final = tuple(replace(r, explanation=explained[r.ply][1], hint=explained[r.ply][0], costly=True)
+                  if r.ply in explained else r for r in reviews)
+    costly = tuple(sorted((r for r in final if r.costly), key=lambda r: (-r.cost, r.ply)))
+    return PlayReview(contract, declarer, user, needed, made, final, costly, _summary(contract, needed, made, costly),
+                      earlier_tricks + 1)
+
+
+def _decisions(play: BridgePlay, cards: Sequence[Card], user: tuple[Seat, ...]) -> int:
+    """How many of ``cards`` the user's seats choose (the review's steps of progress)."""
+    replay = play.copy()
+    count = 0
+    for card in cards:
+        if replay.is_complete:
+            break
+        count += deciding_seat(replay) in user
+        try:
+            replay.play(card)
+        except BridgePlayError:  # the review itself reports the bad card, with its number
+            break
+    return count
 
 
 def _explain(hint: BridgeHint, r: CardReview) -> str:
@@ -226,9 +274,36 @@ def _summary(contract: Contract, needed: int, made: int, costly: tuple[CardRevie
         parts.append("No card of yours lowered the chance of making by 5 points or more.")
     for r in costly:
         parts.append(f"Trick {r.trick}, the {card_symbol_str(r.card)}: chance of making {pct(r.p_before)} before, "
-                     f"{pct(r.p_after)} after (the {card_symbol_str(r.best)} kept {pct(r.p_before)})."  # type: ignore[arg-type]
-                     if r.best is not None else "")
+                     f"{pct(r.p_after)} after (the {card_symbol_str(r.better)} kept {pct(r.p_before)})."  # type: ignore[arg-type]
+                     if r.better is not None else "")
     return " ".join(p for p in parts if p)
+
+
+def review_played(
+    played: PlayedDeal,
+    *,
+    first_trick: int = 1,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
+    **options: object,
+) -> PlayReview:
+    """Review the user's cards of a played deal from trick ``first_trick`` on (1: the whole play).
+
+    A later start reviews the rest as an ending: the earlier tricks are out of play and credited to
+    the side that won them, and the worlds know which cards are gone but not who showed out of a suit
+    earlier.  Plies and tricks are numbered from the start of the deal, in the lines and in the words.
+    When the play ended before ``first_trick``, its last trick is reviewed.  ``options``: how hard the
+    review searches, as :func:`review_play` takes them (``worlds``, ``exact_limit``, ``seed``,
+    ``max_moves``, ``top``, ``threshold``)."""
+    offset = 4 * (max(1, first_trick) - 1)
+    if offset >= len(played.cards):
+        offset = 4 * ((max(0, len(played.cards) - 1)) // 4)
+    play = played.replay(offset)
+    deal = Deal(tuple(play.hand(s) for s in Seat)) if offset else played.deal  # type: ignore[arg-type]
+    return review_play(deal, played.contract, played.declarer, played.cards[offset:], seats=(played.seat,),
+                       vulnerability=played.vulnerability, leader=play.to_play,
+                       prior=(play.declarer_tricks, play.defender_tricks), earlier_tricks=offset // 4,
+                       oracle=oracle, cancel=cancel, **options)  # type: ignore[arg-type]
 
 
 def review_game(game: PbnGame, *, seat: Seat | None = None, prior_declarer_tricks: int | None = None,

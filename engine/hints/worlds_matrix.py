@@ -19,10 +19,13 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from ..analysis.bridge import BridgePosition
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card, card_str
 from ..search.alphamu import AlphaMuOptions, AlphaMuSearch
-from ..search.bridge_game import BridgePlayGame, LeafEvaluator, default_leaf_evaluator, equivalence_buckets, legal_mask
+from ..search.bridge_game import BridgePlayGame, equivalence_buckets, legal_mask
 from ..search.pareto import best_option, realised_choices
+from ..solvers.oracle import DoubleDummyOracle
+from ..solvers.solver_oracle import default_oracle
 
 __all__ = ["WorldsMatrix", "AlphaMuLine", "card_tricks_matrix", "alphamu_outcomes", "card_runs"]
 
@@ -78,13 +81,15 @@ def card_runs(position: BridgePosition) -> list[list[Card]]:
     return equivalence_buckets(legal, live)
 
 
-def card_tricks_matrix(position: BridgePosition, evaluator: LeafEvaluator | None = None) -> WorldsMatrix:
+def card_tricks_matrix(position: BridgePosition, oracle: DoubleDummyOracle | None = None,
+                       cancel: CancelToken = NEVER) -> WorldsMatrix:
     """Solve every world once (all legal cards at a time) and turn the counts to declarer's side."""
-    evaluator = evaluator if evaluator is not None else default_leaf_evaluator()
+    oracle = oracle if oracle is not None else default_oracle()
     worlds = np.asarray(position.worlds, dtype=np.uint64).reshape(-1, 4)
     if worlds.shape[0] == 0:
         raise ValueError("a position needs at least one world")
-    out = np.asarray(evaluator.batch_tricks_per_card(worlds, position.strain, int(position.leader), position.trick))
+    out = np.asarray(oracle.batch_tricks_per_card(worlds, position.strain, int(position.leader), position.trick,
+                                                  cancel=cancel))
     mover = position.to_move
     declaring = mover.same_side(position.declarer)
     tricks_left = int(worlds[0, int(position.leader)]).bit_count()
@@ -114,7 +119,8 @@ def alphamu_outcomes(
     position: BridgePosition,
     max_moves: int,
     cards: Sequence[Card] | None = None,
-    evaluator: LeafEvaluator | None = None,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
 ) -> dict[Card, AlphaMuLine]:
     """αμ's best line after each card (declarer's side): per-world outcome and the plan in this trick.
 
@@ -128,10 +134,10 @@ def alphamu_outcomes(
     mover = position.to_move
     if not mover.same_side(position.declarer):
         raise ValueError("αμ outcomes are for the declaring side; a defender is valued with PIMC")
-    evaluator = evaluator if evaluator is not None else default_leaf_evaluator()
     seats = (int(position.declarer), int(position.declarer.partner))
     game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
-                          position.trick, seats, position.target, evaluator)
+                          position.trick, seats, position.target, oracle if oracle is not None else default_oracle(),
+                          cancel)
     root = game.root()
     worlds = game.root_worlds()
     weights = np.asarray(game.weights, dtype=float)

@@ -33,8 +33,8 @@ from ..cli.output import emit_json
 from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpec, create_player
-from ..search.bridge_game import LeafEvaluator, default_leaf_evaluator, reach_per_card
-from ..search.solver_leaves import MAX_THREADS, SolverLeafEvaluator
+from ..solvers.oracle import DoubleDummyOracle
+from ..solvers.solver_oracle import MAX_THREADS, SolverOracle, default_oracle
 from ..worlds import HandConstraint
 from .summary import paired_summary
 
@@ -120,7 +120,7 @@ def ending_prior(contract: Contract, cards: int) -> tuple[int, int]:
 
 
 def pimc_make_chance(board: Board, contract: Contract, declarer: Seat, worlds: int, rng: random.Random,
-                     evaluator: LeafEvaluator) -> float:
+                     oracle: DoubleDummyOracle) -> float:
     """Declarer's double-dummy make rate over deals that keep declarer's and dummy's hands and
     reshuffle the defenders' cards (PIMC's view of the deal once dummy is down)."""
     masks = board.deal.masks
@@ -138,8 +138,8 @@ def pimc_make_chance(board: Board, contract: Contract, declarer: Seat, worlds: i
     need = contract.tricks_needed - board.prior[0]
     # Declarer makes unless some opening lead gives the defence the tricks to beat the contract:
     # make-or-fail questions, not exact counts (the same answer, far less search).
-    defeats = reach_per_card(evaluator, np.array(rows, dtype=np.uint64), int(contract.strain), leader, (),
-                             board.cards - need + 1)
+    defeats = oracle.batch_reach_per_card(np.array(rows, dtype=np.uint64), int(contract.strain), leader, (),
+                                          board.cards - need + 1)
     made = sum(1 for row in defeats if not (row == 1).any())
     return made / worlds
 
@@ -165,13 +165,13 @@ def deal_stream(seed: int, contract: Contract, declarer: Seat, cards: int = 13) 
 
 
 def _play(board: Board, contract: Contract, declarer: Seat, declarer_spec: PlayerSpec, defence: PlayerSpec,
-          seed: int, index: int, evaluator: LeafEvaluator | None = None) -> Result:
+          seed: int, index: int, oracle: DoubleDummyOracle | None = None) -> Result:
     players: list[Any] = [None] * 4
     for seat in Seat:
         spec = declarer_spec if seat.same_side(declarer) else defence
         player = create_player(Game.BRIDGE, spec, seed=player_seed(seed, index, int(seat)))
-        if evaluator is not None and hasattr(player, "evaluator"):
-            player.evaluator = evaluator
+        if oracle is not None and hasattr(player, "oracle"):
+            player.oracle = oracle
         players[seat] = board.prepare(player, contract, declarer)
     result = play_out(board.new_play(contract, declarer), players)
     made = result.declarer_tricks >= contract.tricks_needed
@@ -180,19 +180,19 @@ def _play(board: Board, contract: Contract, declarer: Seat, declarer_spec: Playe
 
 def play_duplicate(spec_a: PlayerSpec, spec_b: PlayerSpec, defence: PlayerSpec, *, deals: int, seed: int,
                    contract: Contract, declarer: Seat, undecided: bool = False, filter_worlds: int = 20,
-                   first: int = 0, cards: int = 13, evaluator: LeafEvaluator | None = None) -> Iterator[DealOutcome]:
-    """Play accepted boards ``first .. first+deals-1``, yielding each as it finishes.  ``evaluator``
+                   first: int = 0, cards: int = 13, oracle: DoubleDummyOracle | None = None) -> Iterator[DealOutcome]:
+    """Play accepted boards ``first .. first+deals-1``, yielding each as it finishes.  ``oracle``
     (default: the engine's solver) answers the filter's and every searching player's
     double-dummy questions."""
-    if undecided and evaluator is None:
-        evaluator = default_leaf_evaluator()
+    if undecided and oracle is None:
+        oracle = default_oracle()
     filter_rng = random.Random(seed ^ 0x5EED)
     accepted = 0
     for board in deal_stream(seed, contract, declarer, cards):
         chance = None
         if undecided:
-            assert evaluator is not None
-            chance = pimc_make_chance(board, contract, declarer, filter_worlds, filter_rng, evaluator)
+            assert oracle is not None
+            chance = pimc_make_chance(board, contract, declarer, filter_worlds, filter_rng, oracle)
             if not 0.3 <= chance <= 0.7:
                 continue
         index = accepted
@@ -201,8 +201,8 @@ def play_duplicate(spec_a: PlayerSpec, spec_b: PlayerSpec, defence: PlayerSpec, 
             continue
         if index >= first + deals:
             return
-        a = _play(board, contract, declarer, spec_a, defence, seed, index, evaluator)
-        b = _play(board, contract, declarer, spec_b, defence, seed, index, evaluator)
+        a = _play(board, contract, declarer, spec_a, defence, seed, index, oracle)
+        b = _play(board, contract, declarer, spec_b, defence, seed, index, oracle)
         yield DealOutcome(index, board.deal.to_pbn(Seat.NORTH), chance, a, b)
 
 
@@ -302,17 +302,17 @@ def run(args: argparse.Namespace) -> int:
         create_player(Game.BRIDGE, spec, seed=0)
     if args.threads is not None and args.threads < 1:
         raise ValueError(f"--threads must be at least 1, got {args.threads}")
-    evaluator: LeafEvaluator | None = None  # None: the engine's default (one solver thread per core)
+    oracle: DoubleDummyOracle | None = None  # None: the engine's default (one solver thread per core)
     if args.solver == "dds":
-        from ..bench.dds_oracle import DdsLeafEvaluator
+        from ..solvers.dds_oracle import DdsOracle
 
-        evaluator = DdsLeafEvaluator()
+        oracle = DdsOracle()
     elif args.threads is not None:
-        evaluator = SolverLeafEvaluator(threads=args.threads)
+        oracle = SolverOracle(threads=args.threads)
     outcomes = []
     for outcome in play_duplicate(*specs, deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
                                   undecided=args.undecided, filter_worlds=args.filter_worlds, first=args.first,
-                                  cards=args.cards, evaluator=evaluator):
+                                  cards=args.cards, oracle=oracle):
         outcomes.append(outcome)
         if args.json:
             emit_json(outcome.to_dict())

@@ -13,14 +13,14 @@ first, so the root cut keeps it unless looking ahead finds it worse.
 from __future__ import annotations
 
 import random
-import threading
 from typing import Mapping
 
 from ..analysis.bridge import AnalysisBudget, choose_alphamu, choose_pimc, position_from_view
 from ..bridge.view import BridgeView
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card
 from ..core.seats import Seat
-from ..search.bridge_game import LeafEvaluator
+from ..solvers.oracle import DoubleDummyOracle
 from ..worlds import HandConstraint
 from .bridge_pimc import forced_card
 
@@ -40,8 +40,8 @@ class BridgeAlphaMuPlayer:
         transposition_table: bool = True,
         cuts: bool = True,
         constraints: Mapping[Seat, HandConstraint] | None = None,
-        evaluator: LeafEvaluator | None = None,
-        cancel: threading.Event | None = None,
+        oracle: DoubleDummyOracle | None = None,
+        cancel: CancelToken = NEVER,
         out_of_play: int = 0,
     ) -> None:
         self.name = f"alphamu:m={max_moves},worlds={worlds}"
@@ -50,7 +50,7 @@ class BridgeAlphaMuPlayer:
         self.defence_budget = AnalysisBudget(worlds=worlds, time_limit=time_limit, stop_when_clear=True)
         self.rng = random.Random(seed)
         self.constraints = constraints
-        self.evaluator = evaluator
+        self.oracle = oracle
         self.cancel = cancel
         self.out_of_play = out_of_play  # an ending's cards gone before it started (public)
         self.last_stats: Mapping[str, int] = {}
@@ -62,14 +62,14 @@ class BridgeAlphaMuPlayer:
         position = position_from_view(view, self.budget.worlds, self.rng, self.constraints,
                                       out_of_play=self.out_of_play)
         if not view.is_declarer_side or self.budget.max_moves == 1:  # αμ with M = 1 is PIMC
-            return choose_pimc(position, self.defence_budget, evaluator=self.evaluator, cancel=self.cancel).card
+            return choose_pimc(position, self.defence_budget, oracle=self.oracle, cancel=self.cancel).card
         if position.target <= 0 or position.target > int(position.worlds[0, int(position.leader)]).bit_count():
             # Already made or already down: only tricks matter, PIMC's expected tricks decide.
-            return choose_pimc(position, self.defence_budget, evaluator=self.evaluator, cancel=self.cancel).card
-        choice = choose_alphamu(position, self.budget, evaluator=self.evaluator, cancel=self.cancel)
+            return choose_pimc(position, self.defence_budget, oracle=self.oracle, cancel=self.cancel).card
+        choice = choose_alphamu(position, self.budget, oracle=self.oracle, cancel=self.cancel)
         self.last_stats = choice.stats
         if choice.p_make <= 0.0:
             # Lost in every world against best defence: αμ's cuts stop at any card, so let PIMC
             # (optimistic, with expected tricks) pick the card that keeps the most chances.
-            return choose_pimc(position, self.defence_budget, evaluator=self.evaluator, cancel=self.cancel).card
+            return choose_pimc(position, self.defence_budget, oracle=self.oracle, cancel=self.cancel).card
         return choice.card

@@ -10,14 +10,15 @@ stops as soon as the worlds not yet solved cannot change the best card.
 from __future__ import annotations
 
 import random
-import threading
 from typing import Mapping
 
 from ..analysis.bridge import AnalysisBudget, choose_pimc, position_from_view
 from ..bridge.view import BridgeView
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card
 from ..core.seats import Seat
-from ..search.bridge_game import LeafEvaluator, equivalence_buckets
+from ..search.bridge_game import equivalence_buckets
+from ..solvers.oracle import DoubleDummyOracle
 from ..worlds import HandConstraint
 
 __all__ = ["BridgePimcPlayer", "forced_card"]
@@ -42,15 +43,15 @@ class BridgePimcPlayer:
         *,
         time_limit: float | None = None,
         constraints: Mapping[Seat, HandConstraint] | None = None,
-        evaluator: LeafEvaluator | None = None,
-        cancel: threading.Event | None = None,
+        oracle: DoubleDummyOracle | None = None,
+        cancel: CancelToken = NEVER,
         out_of_play: int = 0,
     ) -> None:
         self.name = f"pimc:worlds={worlds}"
         self.budget = AnalysisBudget(worlds=worlds, time_limit=time_limit, stop_when_clear=True)
         self.rng = random.Random(seed)
         self.constraints = constraints
-        self.evaluator = evaluator
+        self.oracle = oracle
         self.cancel = cancel
         self.out_of_play = out_of_play  # an ending's cards gone before it started (public)
 
@@ -60,4 +61,4 @@ class BridgePimcPlayer:
             return forced
         position = position_from_view(view, self.budget.worlds, self.rng, self.constraints,
                                       out_of_play=self.out_of_play)
-        return choose_pimc(position, self.budget, evaluator=self.evaluator, cancel=self.cancel).card
+        return choose_pimc(position, self.budget, oracle=self.oracle, cancel=self.cancel).card

@@ -8,9 +8,10 @@ since the root.  A state is terminal as soon as the contract is decided (MAX's
 side has its target, or can no longer reach it: the stop function of the
 paper's algorithm 3).  Payoffs are 1 (MAX's side reaches its target) or 0.
 
-``evaluate`` is a double-dummy make-or-fail test through a :class:`LeafEvaluator`
-(:func:`reach_per_card`: one null-window question per card, not an exact
-count, since a leaf's payoff is only "target reached or not").  One batched
+``evaluate`` is a double-dummy make-or-fail test through the game's
+:class:`~engine.solvers.oracle.DoubleDummyOracle` (one null-window question per
+card, not an exact count, since a leaf's payoff is only "target reached or
+not").  One batched
 question per position answers for every legal card, so the values of all
 children of a position come from one call over its worlds.  Exact trick
 counts (:meth:`BridgePlayGame.max_tricks`) are solved only where expected
@@ -31,77 +32,26 @@ does; see :mod:`engine.analysis.bridge`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
-from ..bridge.tricks import trick_winner_index
+from ..bridge.tricks import legal_mask, trick_winner_index
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import SUIT_MASKS, Card, cards_of
-from .solver_leaves import ALL_CARDS, SolverLeafEvaluator, default_leaf_evaluator  # re-exported: the searches' usual evaluator
+from ..solvers.oracle import DoubleDummyOracle
 
 __all__ = [
     "BridgeGameError",
-    "LeafEvaluator",
     "PlayState",
     "BridgePlayGame",
     "equivalence_buckets",
     "legal_mask",
-    "ReferenceLeafEvaluator",
-    "SolverLeafEvaluator",
-    "default_leaf_evaluator",
-    "reach_per_card",
-    "tricks_for_cards",
 ]
 
 
 class BridgeGameError(ValueError):
     """The worlds, trick or target given for a bridge search are inconsistent; the message says which."""
-
-
-class LeafEvaluator(Protocol):
-    """Double-dummy values of one position in many worlds."""
-
-    def batch_tricks_per_card(
-        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
-    ) -> np.ndarray:
-        """``out[i, card]``: tricks the side to move takes from the trick start after ``card``
-        in world ``i`` (``worlds[i]`` = four trick-start hand masks, ``played`` still in them);
-        ``-1`` for cards that are not legal."""
-        ...
-
-
-def reach_per_card(
-    evaluator: LeafEvaluator, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int
-) -> np.ndarray:
-    """``out[i, card]``: 1 when the side to move takes ``>= need`` tricks from the trick start after
-    ``card`` in world ``i``, 0 when not, -1 for cards that are not legal.
-
-    Evaluators that can answer make-or-fail questions directly (the solver's null-window
-    ``batch_reach_per_card``) do; any other evaluator is asked for trick counts, so a wrapper
-    that only knows ``batch_tricks_per_card`` still gives the same answers.
-    """
-    direct = getattr(evaluator, "batch_reach_per_card", None)
-    if direct is not None:
-        return np.asarray(direct(worlds, strain, leader, played, need))
-    tricks = np.asarray(evaluator.batch_tricks_per_card(worlds, strain, leader, played))
-    return np.where(tricks >= 0, (tricks >= need).astype(np.int64), -1)
-
-
-
-
-def tricks_for_cards(
-    evaluator: LeafEvaluator, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], cards: int
-) -> np.ndarray:
-    """``batch_tricks_per_card`` where only the legal cards in the mask ``cards`` are wanted (others
-    may come back ``-1``): evaluators that can restrict the search (the solver) do, others solve
-    every card.  Should a restricted answer miss a wanted card (the solver's classes of equal
-    cards can differ from the caller's), every card is solved."""
-    direct = getattr(evaluator, "batch_tricks_for_cards", None)
-    if direct is not None:
-        out = np.asarray(direct(worlds, strain, leader, played, cards))
-        if (out[:, cards_of(cards)] >= 0).all():
-            return out
-    return np.asarray(evaluator.batch_tricks_per_card(worlds, strain, leader, played))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,15 +79,6 @@ class PlayState:
         return mask
 
 
-def legal_mask(hand: int, trick: Sequence[Card]) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (follow suit when possible)."""
-    if trick:
-        same = hand & SUIT_MASKS[trick[0] // 13]
-        if same:
-            return same
-    return hand
-
-
 def equivalence_buckets(hand: int, live: int) -> list[list[Card]]:
     """Runs of cards of ``hand`` adjacent in rank among the ``live`` cards of their suit, each
     run ascending; runs in ascending card order."""
@@ -162,7 +103,9 @@ class BridgePlayGame:
     ``worlds``: ``(n, 4)`` trick-start hand masks (index = seat; the cards of
     ``trick`` still in them).  ``target``: tricks MAX's side still needs,
     counting the current trick.  ``max_seats``: the seats whose cards MAX
-    chooses (declarer and dummy, or the one defender).
+    chooses (declarer and dummy, or the one defender).  ``oracle`` answers the double-dummy
+    questions; ``cancel`` is handed to every one of them (a search on this game stops within one
+    solve of a cancellation, or of its time budget when the token carries one).
     """
 
     def __init__(
@@ -174,7 +117,8 @@ class BridgePlayGame:
         trick: Sequence[Card],
         max_seats: Sequence[int],
         target: int,
-        evaluator: LeafEvaluator,
+        oracle: DoubleDummyOracle,
+        cancel: CancelToken = NEVER,
     ) -> None:
         self.worlds = np.asarray(worlds, dtype=np.uint64).reshape(-1, 4)
         n = self.worlds.shape[0]
@@ -193,11 +137,15 @@ class BridgePlayGame:
         self.max_side = next(iter(self.max_seats)) & 1
         if any(s & 1 != self.max_side for s in self.max_seats):
             raise BridgeGameError("MAX's seats must belong to one side")
-        self.evaluator = evaluator
+        self.oracle = oracle
+        self.cancel = cancel
         self.root_tricks = self._check_worlds()
         self.target = int(target)
         if self.root_state.to_move not in self.max_seats:
             raise BridgeGameError(f"seat {self.root_state.to_move} is to move, not one of MAX's seats")
+        first_of: dict[tuple[int, ...], int] = {}
+        self._twin = [first_of.setdefault(hands, w) for w, hands in enumerate(self._hands)]
+        """``_twin[w]``: the first world with the same hands as ``w`` (sampling may repeat a deal): solved once."""
         self._parent: dict[PlayState, list[tuple[PlayState, Card]]] = {}
         self._per_card: dict[tuple[int, int, tuple[Card, ...]], np.ndarray] = {}
         self._reach_tables: dict[tuple[int, int, tuple[Card, ...], int], np.ndarray] = {}
@@ -325,8 +273,8 @@ class BridgePlayGame:
     def _reach(self, state: PlayState, world: int, need: int) -> np.ndarray:
         """Per card: does the side to move at ``state`` take ``need`` tricks from the trick start (batched over worlds)."""
         return self._batched(self._reach_tables, (state.done, state.leader, state.trick, need), state, world,
-                             lambda start: reach_per_card(self.evaluator, start, self.strain, state.leader,
-                                                          state.trick, need))
+                             lambda start: self.oracle.batch_reach_per_card(start, self.strain, state.leader,
+                                                                            state.trick, need, cancel=self.cancel))
 
     def reach_rows(self, state: PlayState, worlds: Sequence[int], need: int) -> np.ndarray:
         """:meth:`_reach`'s rows for the given ``worlds`` only, asking just for those not yet known: lets
@@ -335,8 +283,25 @@ class BridgePlayGame:
         key = (state.done, state.leader, state.trick, need)
         table = self._table(self._reach_tables, key)
         self._fill(table, state, [w for w in worlds if table[w, 0] == -2],
-                   lambda start: reach_per_card(self.evaluator, start, self.strain, state.leader, state.trick, need))
+                   lambda start: self.oracle.batch_reach_per_card(start, self.strain, state.leader, state.trick, need,
+                                                                  cancel=self.cancel))
         return table[list(worlds)]
+
+    def tricks_rows(self, state: PlayState, worlds: Sequence[int]) -> np.ndarray:
+        """:meth:`per_card`'s rows for the given ``worlds`` only, solving just those not yet known
+        (PIMC goes through the root's worlds in chunks this way)."""
+        table = self._table(self._per_card, (state.done, state.leader, state.trick))
+        self._fill(table, state, [w for w in worlds if table[w, 0] == -2],
+                   lambda start: self.oracle.batch_tricks_per_card(start, self.strain, state.leader, state.trick,
+                                                                   cancel=self.cancel))
+        return table[list(worlds)]
+
+    def known_tricks(self, state: PlayState) -> np.ndarray | None:
+        """Every world's :meth:`per_card` row at ``state`` when all are already solved, else None."""
+        table = self._per_card.get((state.done, state.leader, state.trick))
+        if table is None or (table[:, 0] == -2).any():
+            return None
+        return table
 
     def _table(self, cache: dict, key: tuple) -> np.ndarray:
         table = cache.get(key)
@@ -347,12 +312,21 @@ class BridgePlayGame:
 
     def _fill(self, table: np.ndarray, state: PlayState, worlds: list[int],
               ask: Callable[[np.ndarray], np.ndarray]) -> None:
-        if worlds:
-            start = np.array([self.trick_start_hands(state, w) for w in worlds], dtype=np.uint64)
+        """Fill the rows ``worlds`` of ``table``: a world whose twin (an identical deal) is known is
+        copied, the others are asked for in one call, each deal once."""
+        asked: list[int] = []
+        for w in worlds:
+            twin = self._twin[w]
+            if table[twin, 0] == -2 and twin not in asked:
+                asked.append(twin)
+        if asked:
+            start = np.array([self.trick_start_hands(state, w) for w in asked], dtype=np.uint64)
             out = np.asarray(ask(start))
-            self.solves += len(worlds)
-            for row, w in zip(out, worlds):
+            self.solves += len(asked)
+            for row, w in zip(out, asked):
                 table[w] = row
+        for w in worlds:
+            table[w] = table[self._twin[w]]
 
     def _batched(self, cache: dict, key: tuple, state: PlayState, world: int,
                  ask: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
@@ -400,8 +374,8 @@ class BridgePlayGame:
         """Side-to-move tricks after each card at ``state`` in ``world`` (solving in batch)."""
         # The values depend on nothing but the cards gone, the leader and the trick.
         return self._batched(self._per_card, (state.done, state.leader, state.trick), state, world,
-                             lambda start: self.evaluator.batch_tricks_per_card(start, self.strain, state.leader,
-                                                                                state.trick))
+                             lambda start: self.oracle.batch_tricks_per_card(start, self.strain, state.leader,
+                                                                             state.trick, cancel=self.cancel))
 
     def trick_start_hands(self, state: PlayState, world: int) -> tuple[int, int, int, int]:
         """The hands of ``world`` at the start of ``state``'s trick (its cards still held)."""
@@ -437,21 +411,3 @@ class BridgePlayGame:
             if not (1 << card) & led and start[(state.leader + k) & 3] & led:
                 return False
         return True
-
-
-# --- leaf evaluators ------------------------------------------------------------------------
-
-
-class ReferenceLeafEvaluator:
-    """The slow exact reference solver (small endings only): the yardstick in tests."""
-
-    def batch_tricks_per_card(
-        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card]
-    ) -> np.ndarray:
-        from ..solvers.dd.reference import reference_tricks_per_card
-
-        out = np.full((len(worlds), 52), -1, dtype=np.int64)
-        for i, row in enumerate(worlds):
-            for card, tricks in reference_tricks_per_card([int(x) for x in row], strain, leader, played).items():
-                out[i, card] = tricks
-        return out

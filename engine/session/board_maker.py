@@ -6,28 +6,27 @@ early when cancelled.  A filter first skips deals the point count rules out
 (game: the estimate gives fewer than eight tricks in every strain; slam: fewer
 than eleven; 3NT undecided: North-South hold under 22 or over 29 points) so
 that only plausible deals are solved; a deal the solver gives up on
-(:class:`SolverGaveUpError`) is skipped too.
+(:class:`~engine.solvers.oracle.DoubleDummyGaveUp`) is skipped too.
 """
 
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass
-from typing import Callable
 
 from ..bridge.contract import Contract, Strain
+from ..core.cancel import NEVER, CancelToken
 from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
+from ..solvers.oracle import DDTable, DoubleDummyGaveUp, DoubleDummyOracle
 from .bridge_session import BridgeBoard
 from .contract_choice import NS_DECLARERS, ContractChoice, ContractMethod, choose_contract, estimated_table
 from .deal_filter import MAX_FILTER_TRIES, DealFilter, undecided_3nt_declarer
-from .double_dummy import DdTable, DoubleDummyOracle, SolverGaveUpError, TableCancelledError, declarer_table
+from .double_dummy import declarer_table
 
 __all__ = [
     "PreparedBoard",
     "NoDealFoundError",
-    "BoardCancelledError",
     "analyse_deal",
     "random_board_deal",
     "prepare_board",
@@ -41,15 +40,11 @@ class NoDealFoundError(ValueError):
     """No deal passed the filter within the allowed number of tries."""
 
 
-class BoardCancelledError(Exception):
-    """The search for a deal was cancelled."""
-
-
 @dataclass(frozen=True, slots=True)
 class PreparedBoard:
     board: BridgeBoard
     choice: ContractChoice
-    dd_table: DdTable | None  # None when no double-dummy solver is installed
+    dd_table: DDTable | None  # None when no double-dummy solver is installed
 
     @property
     def by_solver(self) -> bool:
@@ -57,17 +52,11 @@ class PreparedBoard:
 
 
 def analyse_deal(
-    deal: Deal,
-    oracle: DoubleDummyOracle | None,
-    cancel: threading.Event | None = None,
-    report: Callable[[float, str], None] | None = None,
-) -> tuple[DdTable | None, DdTable, ContractMethod]:
+    deal: Deal, oracle: DoubleDummyOracle | None, cancel: CancelToken = NEVER
+) -> tuple[DDTable | None, DDTable, ContractMethod]:
     """(North-South's DD cells or None, the table to choose the contract from, how it was made)."""
     if oracle is not None:
-        try:
-            table = declarer_table(oracle, deal, NS_DECLARERS, cancel, report)
-        except TableCancelledError:
-            raise BoardCancelledError() from None
+        table = declarer_table(oracle, deal, NS_DECLARERS, cancel)
         return table, table, ContractMethod.DOUBLE_DUMMY
     return None, estimated_table(deal), ContractMethod.POINT_COUNT
 
@@ -90,16 +79,11 @@ def _stronger_side_north_south(deal: Deal) -> Deal:
     return deal if ns >= 20 else deal.rotate(1)
 
 
-Report = Callable[[float, str], None]
-
-
-def _within_attempt(report: Report | None, attempt: int, tries: int, deal_filter: DealFilter) -> Report | None:
+def _within_attempt(cancel: CancelToken, attempt: int, tries: int, deal_filter: DealFilter) -> CancelToken:
     """Progress of one deal's cells, shown as part of the search (a single deal: the cells alone)."""
-    if report is None:
-        return None
     if tries == 1:
-        return report
-    return lambda fraction, text: report((attempt + fraction) / tries, f"looking for a deal: {deal_filter.value.lower()} ({text})")
+        return cancel
+    return cancel.part(attempt / tries, (attempt + 1) / tries, f"looking for a deal: {deal_filter.value.lower()}")
 
 
 def random_board_deal(seed: int) -> Deal:
@@ -112,8 +96,7 @@ def prepare_board(
     seed: int,
     deal_filter: DealFilter,
     oracle: DoubleDummyOracle | None,
-    cancel: threading.Event | None = None,
-    report: Callable[[float, str], None] | None = None,
+    cancel: CancelToken = NEVER,
     *,
     deal: Deal | None = None,
     max_tries: int = MAX_FILTER_TRIES,
@@ -122,20 +105,19 @@ def prepare_board(
     rng = random.Random(seed)
     tries = 1 if deal is not None else max_tries
     for attempt in range(tries):
-        if cancel is not None and cancel.is_set():
-            raise BoardCancelledError()
+        cancel.check("the search for a deal was cancelled")
         candidate = deal if deal is not None else _stronger_side_north_south(random_deal(rng))
         board = BridgeBoard.numbered(number, candidate)
         try:
-            prepared = _try_deal(board, deal is not None, deal_filter, oracle, cancel, _within_attempt(report, attempt, tries, deal_filter))
-        except SolverGaveUpError:
+            prepared = _try_deal(board, deal is not None, deal_filter, oracle,
+                                 _within_attempt(cancel, attempt, tries, deal_filter))
+        except DoubleDummyGaveUp:
             if deal is not None:
                 raise
             prepared = None
         if prepared is not None:
             return prepared
-        if report is not None:
-            report(attempt / tries, f"looking for a deal: {deal_filter.value.lower()}")
+        cancel.report(attempt / tries, f"looking for a deal: {deal_filter.value.lower()}")
     raise NoDealFoundError(f"no deal with {deal_filter.value.lower()} in {tries} tries; try again or use Random deal")
 
 
@@ -144,8 +126,7 @@ def _try_deal(
     given: bool,
     deal_filter: DealFilter,
     oracle: DoubleDummyOracle | None,
-    cancel: threading.Event | None,
-    report: Callable[[float, str], None] | None,
+    cancel: CancelToken,
 ) -> PreparedBoard | None:
     """``board`` prepared, or ``None`` when it does not pass the filter (a given deal always passes)."""
     candidate = board.deal
@@ -155,12 +136,12 @@ def _try_deal(
         declarer = None if not _plausible(candidate, deal_filter) else undecided_3nt_declarer(candidate, oracle)
         if declarer is None:
             return None
-        dd_table, _, _ = analyse_deal(candidate, oracle, cancel, report)
+        dd_table, _, _ = analyse_deal(candidate, oracle, cancel)
         assert dd_table is not None
         tricks = dd_table.get(Strain.NOTRUMP, declarer)
         return PreparedBoard(board, ContractChoice(THREE_NT, declarer, tricks, ContractMethod.DOUBLE_DUMMY), dd_table)
     if not given and oracle is not None and not _plausible(candidate, deal_filter):
         return None
-    dd_table, table, method = analyse_deal(candidate, oracle, cancel, report)
+    dd_table, table, method = analyse_deal(candidate, oracle, cancel)
     choice = choose_contract(table, board.vulnerability, method)
     return PreparedBoard(board, choice, dd_table) if given or deal_filter.accepts(choice) else None

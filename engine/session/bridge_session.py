@@ -10,20 +10,21 @@ back, refusing it when the position has changed since (undo, new deal).
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
 
 from ..bridge.contract import Contract, Vulnerability
+from ..bridge.played import PlayedDeal
 from ..bridge.play import BridgePlay, Claim, ClaimError, ClaimStatus, IllegalPlayError
 from ..bridge.view import BridgeView, deciding_seat, view_for_turn
+from ..core.cancel import CancelToken
 from ..core.cards import SUIT_NAMES, Card, card_str
 from ..core.deal import Deal
 from ..core.seats import Seat
 from ..players.registry import REGISTRY, Game, PlayerRegistry
 from .contract_choice import ContractChoice
-from .double_dummy import DdTable
+from ..solvers.oracle import DDTable
 from .trivial_claim import leader_holds_only_top_winners
 
 __all__ = [
@@ -75,12 +76,12 @@ class CardStatus:
 
 @dataclass(frozen=True, slots=True)
 class ComputerTurn:
-    """A computer decision to compute on the engine worker: call ``job(cancel, progress)``."""
+    """A computer decision to compute on the engine worker: call ``job(cancel)``."""
 
     ply: int
     seat: Seat  # the seat deciding (declarer when dummy's card is chosen)
     player_name: str
-    job: Callable[[threading.Event, Callable[..., None]], Card]
+    job: Callable[[CancelToken], Card]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,7 @@ class BridgeSession:
         role: UserRole = UserRole.DECLARER,
         player_spec: str = "rules",
         seed: int = 0,
-        dd_table: DdTable | None = None,
+        dd_table: DDTable | None = None,
         registry: PlayerRegistry = REGISTRY,
     ) -> None:
         if not board.deal.is_full:
@@ -208,7 +209,7 @@ class BridgeSession:
         view: BridgeView = view_for_turn(self.play)
         player = self._players[deciding_seat(self.play)]
 
-        def job(cancel: threading.Event, report: Callable[..., None]) -> Card:
+        def job(cancel: CancelToken) -> Card:
             card = int(player.choose_card(view))
             if card not in view.legal_cards:
                 raise IllegalPlayError(
@@ -313,6 +314,13 @@ class BridgeSession:
             self.contract, self.declarer, result.declarer_tricks, result.score, result.claim, dd,
             self.user_on_declaring_side,
         )
+
+    def played_deal(self) -> PlayedDeal:
+        """The deal as played so far, for a review or a replay: the user's seat is declarer's when the
+        user declares (declarer plays dummy's cards too)."""
+        seat = self.declarer if self.role is UserRole.DECLARER else self.user_seat
+        return PlayedDeal(self.board.deal, self.contract, self.declarer, self.board.vulnerability, seat,
+                          tuple(m.card for m in self.play.moves))
 
     @property
     def claim_was_verified(self) -> bool:

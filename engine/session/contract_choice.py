@@ -18,7 +18,7 @@ from ..bridge.contract import Contract, Strain, Vulnerability
 from ..bridge.scoring import declarer_score
 from ..core.deal import Deal
 from ..core.seats import Seat
-from .double_dummy import DdTable
+from ..solvers.oracle import DDTable
 
 __all__ = ["ContractMethod", "ContractChoice", "choose_contract", "estimated_table", "NS_DECLARERS"]
 
@@ -45,7 +45,7 @@ class ContractChoice:
         return self.expected_tricks >= self.contract.tricks_needed
 
 
-def estimated_table(deal: Deal) -> DdTable:
+def estimated_table(deal: Deal) -> DDTable:
     """A point-count stand-in for the double-dummy table (same shape; both N-S seats alike)."""
     ns_hcp = deal[Seat.NORTH].hcp() + deal[Seat.SOUTH].hcp()
     ew_hcp = 40 - ns_hcp
@@ -62,10 +62,10 @@ def estimated_table(deal: Deal) -> DdTable:
                 tricks = nt + (fit - 7) if fit >= 8 else nt - 1
             row.append(min(13, max(0, round(tricks))))
         rows.append(row)
-    return DdTable.from_rows(rows)
+    return DDTable.from_rows(rows)
 
 
-def choose_contract(table: DdTable, vulnerability: Vulnerability, method: ContractMethod) -> ContractChoice:
+def choose_contract(table: DDTable, vulnerability: Vulnerability, method: ContractMethod) -> ContractChoice:
     """The best-scoring contract North-South make according to ``table`` (see the module docstring)."""
     best: tuple[int, int, ContractChoice] | None = None
     for declarer in NS_DECLARERS:

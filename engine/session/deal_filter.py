@@ -11,7 +11,7 @@ from ..bridge.scoring import score_breakdown
 from ..core.deal import Deal
 from ..core.seats import Seat
 from .contract_choice import NS_DECLARERS, ContractChoice
-from .double_dummy import DoubleDummyOracle
+from ..solvers.oracle import DoubleDummyOracle
 
 __all__ = ["DealFilter", "MAX_FILTER_TRIES", "THREE_NT_TRICKS", "undecided_3nt_declarer"]
 

@@ -10,11 +10,11 @@ computed for.
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
 
+from ..core.cancel import CancelToken
 from ..core.cards import SUIT_NAMES, Card, CardSet, card_str
 from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
@@ -89,7 +89,7 @@ class HeartsComputerTurn:
     hand_number: int
     ply: int
     seat: Seat | None
-    job: Callable[[threading.Event, Callable[..., None]], Any]
+    job: Callable[[CancelToken], Any]
 
 
 class HeartsSession:
@@ -178,11 +178,11 @@ class HeartsSession:
         }
         passers = {s: (p if hasattr(p, "choose_pass") else self._fallback_passer) for s, p in self._players.items()}
 
-        def job(cancel: threading.Event, report: Callable[..., None]) -> dict[Seat, tuple[Card, ...]]:
+        def job(cancel: CancelToken) -> dict[Seat, tuple[Card, ...]]:
             out: dict[Seat, tuple[Card, ...]] = {}
             for i, (seat, view) in enumerate(views.items()):
                 out[seat] = tuple(int(c) for c in passers[seat].choose_pass(view))
-                report((i + 1) / len(views), "choosing passes")
+                cancel.report((i + 1) / len(views), "choosing passes")
             return out
 
         return HeartsComputerTurn(self.hand_number, -1, None, job)
@@ -265,7 +265,7 @@ class HeartsSession:
         view = play_view(self.state, self.record, hand_number=self.hand_number, scores=self.score.totals)
         player = self._players[seat]
 
-        def job(cancel: threading.Event, report: Callable[..., None]) -> Card:
+        def job(cancel: CancelToken) -> Card:
             card = int(player.choose_card(view))
             if card not in view.legal_cards:
                 raise HeartsSessionError(f"{seat.name.title()} chose {card_str(card)}, which is not legal")

@@ -30,11 +30,11 @@ best line's (the same work as the preparation, under the same kind of time limit
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
+from ..core.cancel import NEVER, CancelToken
 from ..suits.analysis import layout_text
 from ..suits.compare import LayoutDifference
 from ..suits.evaluate import LineValue, LineWalker
@@ -138,7 +138,7 @@ def _restricted(table: SuitTable, target: int, allowed: Callable[[Position, list
 
 
 def review_play(prepared: PreparedSuitProblem, user_line: Mapping[Position, int],
-                cancel: threading.Event | None = None,
+                cancel: CancelToken = NEVER,
                 time_limit_s: float | None = REVIEW_TIME_LIMIT_S) -> SuitReview:
     """The exact review of a finished (or abandoned) play; meant for the engine worker."""
     table, target, world = prepared.table, prepared.target, prepared.world

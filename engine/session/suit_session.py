@@ -43,7 +43,7 @@ Preparing a problem (solving it) takes up to a second or two for the library's
 problems, so :func:`prepare_problem` is meant for the app's engine worker; defender
 replies are handed out as jobs too (cheap after preparation).  Some typed holdings
 with many gaps (KJT85 opposite 3) make the exact solver's Pareto fronts explode;
-the solvers used here check the job's cancel event and a time limit at every node,
+the solvers used here check the job's cancel token and a time limit at every node,
 so such a problem ends with a clear error instead of holding the worker for good.  The review of the play — the
 best line, the expert line, the user's own line and their exact chances — is in
 :mod:`engine.session.suit_review`.
@@ -52,12 +52,12 @@ best line, the expert line, the user's own line and their exact chances — is i
 from __future__ import annotations
 
 import random
-import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
+from ..core.cancel import NEVER, Cancelled, CancelToken
 from ..core.seats import Seat
 from ..suits.equivalence import declarer_choices
 from ..suits.evaluate import DoubleDummy
@@ -69,7 +69,6 @@ from ..suits.position import SHOW_OUT, Position, SuitTable, declarer_move
 __all__ = [
     "SuitSessionError",
     "SuitTooBigError",
-    "SuitCancelled",
     "SolveGuard",
     "GuardedFronts",
     "GuardedDoubleDummy",
@@ -100,10 +99,6 @@ class SuitTooBigError(SuitSessionError):
     """The exact solver did not finish within its time limit."""
 
 
-class SuitCancelled(Exception):
-    """The job solving a problem was cancelled (the user moved on)."""
-
-
 PREPARE_TIME_LIMIT_S = 20.0
 
 
@@ -111,13 +106,13 @@ PREPARE_TIME_LIMIT_S = 20.0
 class SolveGuard:
     """Checked at every node of a search: stops it when cancelled or past its deadline."""
 
-    cancel: threading.Event | None = None
+    cancel: CancelToken = NEVER
     deadline: float | None = None  # time.monotonic() value
     what: str = "solving this problem"
 
     def __call__(self) -> None:
-        if self.cancel is not None and self.cancel.is_set():
-            raise SuitCancelled(self.what)
+        if self.cancel.cancelled:
+            raise Cancelled(self.what)
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise SuitTooBigError(
                 f"{self.what[0].upper() + self.what[1:]} takes the exact solver too long (time limit reached): "
@@ -257,12 +252,12 @@ def draw_layout(problem: SuitProblem, seed: int, west: int | None = None) -> Lay
 
 
 def prepare_problem(setup: SuitSetup, seed: int = 0, west: int | None = None,
-                    cancel: threading.Event | None = None,
+                    cancel: CancelToken = NEVER,
                     time_limit_s: float | None = PREPARE_TIME_LIMIT_S) -> PreparedSuitProblem:
     """Draw the defenders' layout (:func:`draw_layout`), solve the problem exactly for its target,
     and the actual layout double dummy.
 
-    Raises :class:`SuitCancelled` once ``cancel`` is set and :class:`SuitTooBigError` past
+    Raises :class:`~engine.core.cancel.Cancelled` once ``cancel`` is set and :class:`SuitTooBigError` past
     ``time_limit_s`` (both checked at every position searched).
     """
     table = SuitTable(setup.problem)
@@ -332,7 +327,7 @@ class DefenderTurn:
     ply: int
     seat: Seat
     position: Position
-    job: Callable[[threading.Event, Callable[..., None]], int]
+    job: Callable[[CancelToken], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,7 +507,7 @@ class SuitSession:
         st = self._state
         pos, won = st.pos, st.won
 
-        def job(cancel: threading.Event, report: Callable[..., None]) -> int:
+        def job(cancel: CancelToken) -> int:
             return self.choose_defender_move(pos, won)
 
         return DefenderTurn(st.ply, Seat(self.table.to_move(pos)), pos, job)
@@ -576,7 +571,7 @@ class SuitSession:
     def play_defenders(self) -> None:
         """Run every pending defender job inline (tests, scripts): on to the user's turn or the end."""
         while (turn := self.defender_turn()) is not None:
-            move = turn.job(threading.Event(), lambda *a: None)
+            move = turn.job(NEVER)
             self.apply_defender_move(turn.ply, turn.position, move)
 
     # --- state transitions ----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from engine.bridge.play import ClaimStatus
 from engine.core.deal import Deal
 from engine.players import bridge_rules
 from engine.session.bridge_session import UserRole
-from engine.solvers.dd.reference import reference_tricks_per_card
+from tests.solvers.reference import reference_tricks_per_card
 
 
 class _EndingOracle:

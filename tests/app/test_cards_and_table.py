@@ -9,7 +9,7 @@ from app.settings import DeckColours, HandVisibility
 from app.deal_viewer import deal_table_state
 from app.widgets.card_painter import CardLook, render_card_image
 from app.widgets.card_table import CardTableView
-from app.widgets.table_state import SeatHand, TableCard, TableState, display_order
+from app.viewmodels.table import SeatHand, TableCard, TableState, display_order
 from engine.core.cards import CardSet, parse_card
 from engine.core.deal import random_deals
 from engine.core.seats import Seat

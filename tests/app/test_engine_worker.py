@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QTimer
 
+from engine.core.cancel import Cancelled
+
 from app.worker import (
     EngineActivity,
     EngineWorker,
     JobCancelled,
-    JobCancelledError,
     JobDone,
     JobFailed,
     JobProgress,
@@ -42,7 +43,7 @@ def test_requests_are_served_in_submission_order(qtbot, worker):
     order = []
 
     def job_for(n):
-        def job(cancel, report):
+        def job(cancel):
             time.sleep(0.01 * (5 - n))  # later jobs are quicker: order must still hold
             order.append(n)
             return n * n
@@ -65,13 +66,14 @@ def test_cancel_stops_a_long_running_job(qtbot, worker):
     started = threading.Event()
     stopped_early = threading.Event()
 
-    def long_job(cancel, report):
+    def long_job(cancel):
         started.set()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            if cancel.wait(0.005):
+            time.sleep(0.005)
+            if cancel.cancelled:
                 stopped_early.set()
-                raise JobCancelledError()
+                raise Cancelled()
         return "ran to the end"
 
     rid = worker.submit(long_job)
@@ -91,14 +93,14 @@ def test_a_cancelled_job_that_still_returns_is_dropped_as_stale(qtbot, worker):
     release = threading.Event()
     started = threading.Event()
 
-    def stubborn_job(cancel, report):  # ignores its cancel event, like a kernel mid-call
+    def stubborn_job(cancel):  # ignores its cancel event, like a kernel mid-call
         started.set()
         release.wait(5)
-        report(0.5, "half way")
+        cancel.report(0.5, "half way")
         return "stale answer"
 
     stale = worker.submit(stubborn_job)
-    fresh = worker.submit(lambda cancel, report: "fresh answer")
+    fresh = worker.submit(lambda cancel: "fresh answer")
     assert started.wait(5)
     worker.cancel(stale)
     release.set()
@@ -112,8 +114,8 @@ def test_a_job_cancelled_while_queued_never_runs(qtbot, worker):
     seen = _collect(worker)
     gate = threading.Event()
     ran = []
-    first = worker.submit(lambda cancel, report: gate.wait(5))
-    queued = worker.submit(lambda cancel, report: ran.append("queued job"))
+    first = worker.submit(lambda cancel: gate.wait(5))
+    queued = worker.submit(lambda cancel: ran.append("queued job"))
     worker.cancel(queued)
     gate.set()
     _wait_for_answers(qtbot, seen, 2)
@@ -125,15 +127,15 @@ def test_a_job_cancelled_while_queued_never_runs(qtbot, worker):
 def test_errors_are_delivered_as_messages_and_the_worker_carries_on(qtbot, worker):
     seen = _collect(worker)
 
-    def broken(cancel, report):
+    def broken(cancel):
         raise ZeroDivisionError("no tricks left to divide")
 
-    def bad_input(cancel, report):
+    def bad_input(cancel):
         raise ValueError("card SZ: Z is not a rank")
 
     bad = worker.submit(broken)
     worse = worker.submit(bad_input)
-    good = worker.submit(lambda cancel, report: 42)
+    good = worker.submit(lambda cancel: 42)
     _wait_for_answers(qtbot, seen, 3)
     assert isinstance(seen[0], JobFailed) and seen[0].request_id == bad
     assert seen[0].message == "ZeroDivisionError: no tricks left to divide"
@@ -159,10 +161,10 @@ def test_progress_is_throttled_and_delivered_on_the_gui_thread(qtbot):
         statuses = []
         worker.status_changed.connect(statuses.append)
 
-        def job(cancel, report):
+        def job(cancel):
             for i in range(1000):
-                report(i / 1000, f"step {i}")
-            report(1.0, "done")
+                cancel.report(i / 1000, f"step {i}")
+            cancel.report(1.0, "done")
             return None
 
         rid = worker.submit(job, activity=EngineActivity.COMPILING, label="warming")
@@ -181,7 +183,7 @@ def test_submit_after_shutdown_is_refused(qtbot):
     worker = EngineWorker()
     assert worker.shutdown(5)
     with pytest.raises(WorkerShutDownError):
-        worker.submit(lambda cancel, report: None)
+        worker.submit(lambda cancel: None)
 
 
 def _numba_burner():
@@ -204,14 +206,14 @@ def test_gui_event_loop_stays_responsive_while_a_long_nogil_job_runs(qtbot, work
     chunk = 200_000
     duration = 1.0  # seconds of nogil work on the engine thread, whatever the machine's speed
 
-    def long_job(cancel, report):
+    def long_job(cancel):
         total = 0.0
         t0 = time.perf_counter()
         while (elapsed := time.perf_counter() - t0) < duration:
-            if cancel.is_set():
-                raise JobCancelledError()
+            if cancel.cancelled:
+                raise Cancelled()
             total += burn(chunk)
-            report(min(elapsed / duration, 1.0))
+            cancel.report(min(elapsed / duration, 1.0))
         return total
 
     ticks = []

@@ -28,7 +28,7 @@ from PySide6.QtCore import Qt, QTimer
 from app.controllers.hint_controller import HintConfig
 from app.main_window import MainWindow
 from app.modes.app_mode import AppMode
-from app.widgets.hints_panel import HintStatus
+from app.viewmodels.hints import HintStatus
 from app.worker import EngineActivity
 from engine.session.hearts_session import HeartsStage
 

@@ -9,6 +9,8 @@ It is opened from a PBN file, as a user would, with the play so far.
 
 from __future__ import annotations
 
+import time
+
 import dataclasses
 import random
 import threading
@@ -18,7 +20,8 @@ import pytest
 from app.controllers.hint_controller import HintConfig, bridge_hint_view
 from app.main_window import MainWindow
 from app.modes.app_mode import AppMode
-from app.widgets.hints_panel import HintStatus
+from app.viewmodels.hints import HintStatus
+from engine.core.cancel import Cancelled
 from engine.bridge.contract import Contract
 from engine.core.cards import parse_card
 from engine.core.deal import Deal
@@ -132,11 +135,9 @@ def test_cancelling_during_the_explanation_keeps_the_values(qtbot, finesse_windo
 
     def slow(view, *, cancel, **kwargs):
         started.set()
-        while not cancel.wait(0.01):
-            pass
-        from engine.hints import HintCancelled
-
-        raise HintCancelled("cancelled")
+        while not cancel.cancelled:
+            time.sleep(0.01)
+        raise Cancelled("cancelled")
 
     monkeypatch.setattr(hints, "bridge_hint_for_view", slow)
     w.hint()

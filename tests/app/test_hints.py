@@ -15,10 +15,11 @@ from app.controllers.hint_controller import HintConfig, bridge_hint_result, brid
 from app.main_window import MainWindow
 from app.modes.app_mode import AppMode
 from app.stats import Statistics
-from app.widgets.hints_panel import HintKind, HintStatus, row_text
-from app.widgets.table_state import display_order
+from app.viewmodels.hints import HintKind, HintStatus
+from app.widgets.hints_panel import row_text
+from app.viewmodels.table import display_order
 from app.worker import EngineActivity
-from engine.analysis.anytime import Snapshot
+from engine.analysis.snapshot import Snapshot
 from engine.analysis.bridge import Algorithm, CardValue, PositionAnalysis, analyse_view
 from engine.analysis.hearts import analyse_hearts
 from engine.bridge.contract import Contract, Strain, Vulnerability
@@ -207,12 +208,12 @@ def test_hint_is_disabled_when_it_is_not_the_users_turn_and_an_engine_error_neve
     assert w.hints.status is HintStatus.IDLE and w.hints.request_id is None
     w.set_mode(AppMode.BRIDGE)
 
-    import engine.analysis.anytime as anytime  # the job imports it when it runs
+    import engine.analysis.bridge as analysis  # the job looks analyse_view up there when it runs
 
     def broken(*args, **kwargs):
         raise RuntimeError("the solver exploded")
 
-    monkeypatch.setattr(anytime, "analyse_view_anytime", broken)
+    monkeypatch.setattr(analysis, "analyse_view", broken)
     w.hint()
     qtbot.waitUntil(lambda: w.hints.status is HintStatus.FAILED, timeout=10_000)
     assert "exploded" in w.hints_panel.status_text and "exploded" in w.statusBar().currentMessage()

@@ -71,7 +71,7 @@ def test_a_failing_warmup_is_reported_not_fatal(qtbot):
 def test_engine_errors_show_in_the_status_bar(qtbot):
     w = _window(qtbot)
 
-    def job(cancel, report):
+    def job(cancel):
         raise ValueError("contract 8NT: level 8 is out of range")
 
     w.worker.submit(job)

@@ -10,6 +10,8 @@ in a moment.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -17,6 +19,7 @@ from app.controllers.review_controller import ReviewConfig, ReviewStatus
 from app.main_window import MainWindow
 from app.modes.app_mode import AppMode
 from app.widgets.card_table import MARK_COLOUR
+from engine.core.cancel import Cancelled
 from engine.bridge.contract import Contract
 from engine.core.cards import parse_card
 from engine.core.deal import Deal
@@ -160,11 +163,9 @@ def test_cancelling_the_review(qtbot, finished, monkeypatch):
 
     def slow(*args, cancel, **kwargs):
         started.set()
-        while not cancel.wait(0.01):
-            pass
-        from engine.hints import HintCancelled
-
-        raise HintCancelled("stopped")
+        while not cancel.cancelled:
+            time.sleep(0.01)
+        raise Cancelled("stopped")
 
     monkeypatch.setattr(review, "review_play", slow)
     dialog = _open_review(qtbot, w)

@@ -14,7 +14,7 @@ from app.main import main
 from app.main_window import MainWindow
 from app.modes.app_mode import AppMode
 from app.modes.suit_result import percent
-from app.modes.suit_table import card_rank, rank_card
+from app.viewmodels.suit_table import card_rank, rank_card
 from app.stats import Statistics
 from engine.core.seats import Seat
 from engine.session.suit_catalogue import Difficulty

@@ -1,10 +1,10 @@
 """The warm-up finds every engine package's warmup.py, runs the hooks, survives a broken one."""
 
-import threading
 import time
 
 from app.worker import EngineActivity, EngineWorker, JobDone, JobProgress
 from app.worker.warmup import WarmupHook, discover_warmup_hooks, find_warmup_modules, warmup_job
+from engine.core.cancel import CancelToken
 
 
 def _fake_engine(tmp_path, monkeypatch):
@@ -33,7 +33,7 @@ def test_warmup_job_runs_every_hook_and_reports_failures(tmp_path, monkeypatch):
     hooks = discover_warmup_hooks("fakeengine")
     assert [h.name for h in hooks] == ["numba", "fakeengine.search", "fakeengine.solvers.dd"]
     reports = []
-    report = warmup_job(hooks)(threading.Event(), lambda f, m="": reports.append((f, m)))
+    report = warmup_job(hooks)(CancelToken(progress=lambda f, m="": reports.append((f, m))))
     assert report.warmed == ("numba", "fakeengine.solvers.dd")
     assert report.failures == (("fakeengine.search", "RuntimeError: kernel did not compile"),)
     import fakeengine.solvers.dd.warmup as dd_warmup

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
 
-from engine.analysis.anytime import AnytimeCancelled, analyse_hearts_anytime
 from engine.analysis.hearts import analyse_hearts
+from engine.core.cancel import Cancelled, CancelToken
 from engine.core.deal import random_deals
 from engine.hearts.passing import PassDirection, apply_passes
 from engine.hearts.play import HeartsHand
@@ -33,7 +32,7 @@ def _view(seed: int, played: int):
 def test_final_answer_is_analyse_hearts_and_snapshots_come_before_it(seed, played):
     view = _view(seed, played)
     snapshots = []
-    got = analyse_hearts_anytime(view, worlds=24, time_limit=100.0, seed=2, on_update=snapshots.append,
+    got = analyse_hearts(view, worlds=24, time_limit=100.0, seed=2, on_update=snapshots.append,
                                  min_interval=0.0)
     plain = analyse_hearts(view, worlds=24, time_limit=100.0, seed=2)
     assert [(c.card, c.points, c.moon_risk) for c in got.cards] == [(c.card, c.points, c.moon_risk) for c in plain.cards]
@@ -52,7 +51,7 @@ def test_final_answer_is_analyse_hearts_and_snapshots_come_before_it(seed, playe
 def test_prefix_snapshot_equals_a_search_of_that_many_worlds():
     view = _view(6, 17)
     snapshots = []
-    analyse_hearts_anytime(view, worlds=16, time_limit=100.0, seed=4, on_update=snapshots.append, min_interval=0.0)
+    analyse_hearts(view, worlds=16, time_limit=100.0, seed=4, on_update=snapshots.append, min_interval=0.0)
     eight = next(s for s in snapshots if s.worlds_used == 8)
     plain = analyse_hearts(view, worlds=8, time_limit=100.0, seed=4)  # the same first eight worlds
     assert [(c.card, pytest.approx(c.points)) for c in eight.analysis.cards] == [(c.card, c.points) for c in plain.cards]
@@ -60,15 +59,15 @@ def test_prefix_snapshot_equals_a_search_of_that_many_worlds():
 
 def test_cancel_stops_between_batches_and_keeps_the_last_snapshot():
     view = _view(6, 17)
-    cancel = threading.Event()
+    cancel = CancelToken()
     seen = []
 
     def on_update(snapshot):
         seen.append(snapshot)
         if snapshot.worlds_used >= 8:
-            cancel.set()
+            cancel.cancel()
 
-    with pytest.raises(AnytimeCancelled) as info:
-        analyse_hearts_anytime(view, worlds=400, time_limit=100.0, seed=1, cancel=cancel, on_update=on_update,
+    with pytest.raises(Cancelled) as info:
+        analyse_hearts(view, worlds=400, time_limit=100.0, seed=1, cancel=cancel, on_update=on_update,
                                min_interval=0.0)
     assert info.value.last is seen[-1] and info.value.last.worlds_used == 8

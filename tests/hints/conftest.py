@@ -25,7 +25,7 @@ from engine.core.seats import Seat
 from engine.hints import bridge_hint
 from engine.hints.bridge_hint import view_position
 from engine.hints.techniques import Technique
-from engine.search.bridge_game import default_leaf_evaluator
+from engine.solvers.solver_oracle import default_oracle
 
 __all__ = ["Case", "CASES", "rotated", "build", "all_cases", "solved", "EVALUATOR"]
 
@@ -135,7 +135,7 @@ def build(case: Case):
     return play, view, position, exact, out_of_play
 
 
-EVALUATOR = default_leaf_evaluator()
+EVALUATOR = default_oracle()
 """One shared double-dummy evaluator, as in the app: its table carries over between worlds and cases."""
 
 _HINTS: dict[str, tuple] = {}
@@ -146,7 +146,7 @@ def solved(case: Case) -> tuple:
     if case.name not in _HINTS:
         play, view, position, exact, out_of_play = build(case)
         hint = bridge_hint(position, max_moves=case.max_moves, max_candidates=case.candidates, exact=exact,
-                           evaluator=EVALUATOR)
+                           oracle=EVALUATOR)
         _HINTS[case.name] = (play, view, position, exact, out_of_play, hint)
     return _HINTS[case.name]
 

@@ -165,7 +165,7 @@ def test_teaching_position(case, solve, dd_evaluator):
     dd = independent_dd(position)
     target = position.target
     am = analyse_position(position, Algorithm.ALPHAMU, AnalysisBudget(worlds=len(w), max_moves=case.max_moves),
-                          evaluator=dd_evaluator)
+                          oracle=dd_evaluator)
     for cand in hint.candidates:
         c = cand.card
         makes = dd[c] >= target

@@ -168,7 +168,7 @@ def test_a_sampled_hint_states_exact_a_priori_figures(teaching_cases, build_case
     case = _case(teaching_cases, "duck_safety_third_hand")
     play, view, full, _, out_of_play = build_case(case)
     hint = bridge_hint_for_view(view, worlds=30, exact_limit=0, rng=random.Random(2), out_of_play=out_of_play,
-                                evaluator=dd_evaluator, max_candidates=2)
+                                oracle=dd_evaluator, max_candidates=2)
     assert not hint.exact and hint.worlds == 30 and "(a sample)" in hint.text
     all_hands = np.asarray(full.worlds)
     checked = 0

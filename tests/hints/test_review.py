@@ -30,14 +30,14 @@ HJ HA HQ HK
 @pytest.fixture
 def review(dd_evaluator):
     game = read_pbn(GAME)[0]
-    return review_game(game, prior_declarer_tricks=5, evaluator=dd_evaluator)
+    return review_game(game, prior_declarer_tricks=5, oracle=dd_evaluator)
 
 
 def test_the_blunder_is_the_costliest_card(review):
     assert review.needed == 4 and review.made == 3
-    assert [card_str(c.card) for c in review.cards] == ["DA", "DK", "S2", "SA", "SQ", "S3", "HA", "HK"]
+    assert [card_str(c.card) for c in review.lines] == ["DA", "DK", "S2", "SA", "SQ", "S3", "HA", "HK"]
     top = review.costly[0]
-    assert (top.trick, card_str(top.card), card_str(top.best)) == (2, "SA", "SQ")
+    assert (top.trick, card_str(top.card), card_str(top.better)) == (2, "SA", "SQ")
     assert top.seat == Seat.SOUTH
     # After North's ♠2 and East's ♠9, five cards are unseen: East has 2 places for them, West 3.
     # The ♠Q wins exactly when East holds the ♠K: 2 of 5.
@@ -51,7 +51,7 @@ def test_the_blunder_is_the_costliest_card(review):
     assert "finesse the ♠Q against the ♠K (through East)" in top.explanation
     assert "East holds the ♠K" in top.explanation
     # no other card cost anything
-    assert all(c.cost == 0 for c in review.cards if c is not top)
+    assert all(c.cost == 0 for c in review.lines if c is not top)
     assert "went down 1" in review.summary and "♠A" in review.summary
 
 
@@ -69,26 +69,24 @@ def test_forced_cards_and_json(review):
 def test_bad_inputs_are_explained(dd_evaluator):
     game = read_pbn(GAME)[0]
     with pytest.raises(ReviewError, match="ending with 4 cards per hand"):
-        review_game(game, evaluator=dd_evaluator)
+        review_game(game, oracle=dd_evaluator)
     with pytest.raises(ReviewError, match="out of range"):
-        review_game(game, prior_declarer_tricks=12, evaluator=dd_evaluator)
+        review_game(game, prior_declarer_tricks=12, oracle=dd_evaluator)
     with pytest.raises(ReviewError, match="is dummy"):
-        review_game(game, seat=Seat.NORTH, prior_declarer_tricks=5, evaluator=dd_evaluator)
-    defender = review_game(game, seat=Seat.WEST, prior_declarer_tricks=5, evaluator=dd_evaluator)
-    assert {c.seat for c in defender.cards} == {Seat.WEST}
-    assert np.all([c.cost >= 0 for c in defender.cards])
+        review_game(game, seat=Seat.NORTH, prior_declarer_tricks=5, oracle=dd_evaluator)
+    defender = review_game(game, seat=Seat.WEST, prior_declarer_tricks=5, oracle=dd_evaluator)
+    assert {c.seat for c in defender.lines} == {Seat.WEST}
+    assert np.all([c.cost >= 0 for c in defender.lines])
 
 
 def test_cancel_stops_a_hint_and_a_review(dd_evaluator, teaching_cases, build_case):
-    import threading
+    from engine.core.cancel import Cancelled, CancelToken
+    from engine.hints import bridge_hint
 
-    from engine.analysis.bridge import AnalysisCancelled
-    from engine.hints import HintCancelled, bridge_hint
-
-    stop = threading.Event()
-    stop.set()
+    stop = CancelToken()
+    stop.cancel()
     _, _, position, _, _ = build_case(next(c for c in teaching_cases if c.name == "finesse_third_hand"))
-    with pytest.raises(HintCancelled):
-        bridge_hint(position, evaluator=dd_evaluator, cancel=stop)
-    with pytest.raises(AnalysisCancelled):  # the app's handler for a cancelled analysis catches it too
-        review_game(read_pbn(GAME)[0], prior_declarer_tricks=5, evaluator=dd_evaluator, cancel=stop)
+    with pytest.raises(Cancelled):
+        bridge_hint(position, oracle=dd_evaluator, cancel=stop)
+    with pytest.raises(Cancelled):  # the app's handler for a cancelled analysis catches it too
+        review_game(read_pbn(GAME)[0], prior_declarer_tricks=5, oracle=dd_evaluator, cancel=stop)

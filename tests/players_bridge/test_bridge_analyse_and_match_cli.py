@@ -12,14 +12,14 @@ import engine.analysis.bridge as analysis_module
 from engine.cli.main import main
 from engine.core.cards import card_str
 from engine.core.deal import Deal
-from engine.search.bridge_game import ReferenceLeafEvaluator
-from engine.solvers.dd.reference import reference_tricks_per_card
+from tests.solvers.reference import ReferenceOracle
+from tests.solvers.reference import reference_tricks_per_card
 
 
 @pytest.fixture(autouse=True)
 def reference_solver(monkeypatch):
     """Small endings only: the reference solver answers, so the tests need no compiled kernels."""
-    monkeypatch.setattr(analysis_module, "default_leaf_evaluator", lambda: ReferenceLeafEvaluator())
+    monkeypatch.setattr(analysis_module, "default_oracle", lambda: ReferenceOracle())
 
 
 def worlds_text(seed: int, count: int) -> list[str]:
@@ -121,7 +121,7 @@ def test_match_bridge_threads_must_be_positive(capsys):
 def test_match_bridge_on_endings_with_the_undecided_filter(capsys, monkeypatch):
     import engine.match.bridge as match_module
 
-    monkeypatch.setattr(match_module, "default_leaf_evaluator", lambda: ReferenceLeafEvaluator())
+    monkeypatch.setattr(match_module, "default_oracle", lambda: ReferenceOracle())
     code, out, err = run_cli(capsys, ["match", "bridge", "--deals", "2", "--seed", "3", "--cards", "3",
                                       "--a", "alphamu:m=2,worlds=4", "--b", "pimc:worlds=4",
                                       "--defence", "pimc:worlds=4", "--undecided", "--filter-worlds", "6", "--json"])
@@ -138,9 +138,9 @@ def test_match_bridge_on_endings_with_the_undecided_filter(capsys, monkeypatch):
 
 def test_match_bridge_plays_the_same_cards_with_either_solver(capsys, monkeypatch):
     """``--solver dds`` only changes who answers the double-dummy questions: the results are identical."""
-    from engine.search.bridge_game import default_leaf_evaluator
+    from engine.solvers.solver_oracle import default_oracle
 
-    monkeypatch.setattr(analysis_module, "default_leaf_evaluator", default_leaf_evaluator)  # the engine's solver
+    monkeypatch.setattr(analysis_module, "default_oracle", default_oracle)  # the engine's solver
     argv = ["match", "bridge", "--deals", "2", "--seed", "4", "--cards", "5", "--a", "alphamu:m=2,worlds=6",
             "--b", "pimc:worlds=6", "--defence", "pimc:worlds=6", "--undecided", "--filter-worlds", "8", "--json"]
     runs = []

@@ -25,12 +25,14 @@ from engine.analysis.bridge import (
 )
 from engine.core.seats import Seat
 from engine.search.alphamu import AlphaMuOptions, AlphaMuSearch
-from engine.search.bridge_game import BridgePlayGame, ReferenceLeafEvaluator, equivalence_buckets
+from engine.search.bridge_game import BridgePlayGame, equivalence_buckets
 from engine.search.exact import exact
 from engine.search.pareto import best_option
-from engine.solvers.dd.reference import reference_tricks_per_card
+from engine.core.cancel import NEVER
+from engine.solvers.oracle import ALL_CARDS, DoubleDummyOracle
+from tests.solvers.reference import ReferenceOracle, reference_tricks_per_card
 
-REFERENCE = ReferenceLeafEvaluator()
+REFERENCE = ReferenceOracle()
 
 
 def ending(seed: int, size: int, worlds: int, declarer: Seat = Seat.SOUTH):
@@ -65,7 +67,7 @@ def values(analysis):
 @given(seed=st.integers(0, 10_000), target=st.integers(1, 3), strain=st.integers(0, 4))
 def test_pimc_is_the_mean_of_double_dummy_results(seed, target, strain):
     pos = position(seed, target=target, strain=strain)
-    got = values(analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6), evaluator=REFERENCE))
+    got = values(analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6), oracle=REFERENCE))
     per_world = [reference_tricks_per_card([int(x) for x in row], strain, int(Seat.SOUTH)) for row in pos.worlds]
     assert set(got) == set(per_world[0])
     for card, (p, tricks) in got.items():
@@ -77,13 +79,13 @@ def test_pimc_is_the_mean_of_double_dummy_results(seed, target, strain):
 @given(seed=st.integers(0, 10_000), target=st.integers(1, 3))
 def test_alphamu_with_one_max_move_is_pimc(seed, target):
     pos = position(seed, target=target)
-    pimc = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6), evaluator=REFERENCE)
-    am1 = analyse_position(pos, Algorithm.ALPHAMU, AnalysisBudget(worlds=6, max_moves=1), evaluator=REFERENCE)
+    pimc = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6), oracle=REFERENCE)
+    am1 = analyse_position(pos, Algorithm.ALPHAMU, AnalysisBudget(worlds=6, max_moves=1), oracle=REFERENCE)
     assert values(am1).keys() == values(pimc).keys()
     for card, value in values(pimc).items():
         assert values(am1)[card] == pytest.approx(value)
     assert am1.best == pimc.best
-    root = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=1), evaluator=REFERENCE)
+    root = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=1), oracle=REFERENCE)
     assert root.p_make == pytest.approx(max(p for p, _ in values(pimc).values()))
 
 
@@ -94,12 +96,12 @@ def test_deeper_alphamu_is_never_more_optimistic(seed, target):
     previous = None
     for m in (1, 2, 3):
         now = values(analyse_position(pos, Algorithm.ALPHAMU, AnalysisBudget(worlds=6, max_moves=m),
-                                      evaluator=REFERENCE))
+                                      oracle=REFERENCE))
         if previous is not None:
             for card, (p, _) in now.items():
                 assert p <= previous[card][0] + 1e-12, (m, card)
         previous = now
-    roots = [choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=m), evaluator=REFERENCE).p_make
+    roots = [choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=m), oracle=REFERENCE).p_make
              for m in (1, 2, 3)]
     assert roots[0] >= roots[1] - 1e-12 >= roots[2] - 2e-12
 
@@ -110,15 +112,15 @@ def test_alphamu_to_the_end_equals_the_exact_best_defence_value(seed, target):
     pos = position(seed, size=2, worlds=5, target=target)
     game = BridgePlayGame(pos.worlds, pos.weights, pos.strain, int(pos.leader), (), (0, 2), target, REFERENCE)
     reference = exact(game).estimate
-    root = choose_alphamu(pos, AnalysisBudget(worlds=5, max_moves=4), evaluator=REFERENCE)
+    root = choose_alphamu(pos, AnalysisBudget(worlds=5, max_moves=4), oracle=REFERENCE)
     assert root.p_make == pytest.approx(reference)
 
 
 def test_search_options_do_not_change_the_value():
     pos = position(11, size=3, worlds=6, target=2)
-    with_all = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=3), evaluator=REFERENCE)
+    with_all = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=3), oracle=REFERENCE)
     plain = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=3, transposition_table=False, early_cut=False,
-                                               root_cut=False), evaluator=REFERENCE)
+                                               root_cut=False), oracle=REFERENCE)
     assert with_all.p_make == pytest.approx(plain.p_make)
 
 
@@ -132,7 +134,7 @@ def test_equivalent_cards_share_a_value_and_the_lowest_is_chosen():
     west = (1 << s(12)) | (1 << s(11)) | (1 << h(5))
     worlds = np.array([[north, east, south, west], [north, west, south, east]], dtype=np.uint64)
     pos = BridgePosition(worlds, (0.5, 0.5), 4, Seat.SOUTH, (), Seat.SOUTH, 2)
-    result = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=2), evaluator=REFERENCE)
+    result = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=2), oracle=REFERENCE)
     v = values(result)
     assert v[s(9)] == v[s(8)]
     assert equivalence_buckets(south, north | east | south | west) == [[s(8), s(9)], [h(2)]]
@@ -145,7 +147,7 @@ def test_defender_values_are_reported_from_declarers_side():
     # West to lead against South's contract in one known world: p_make is declarer's chance.
     w = ending(5, 3, 1)
     one = BridgePosition(w, (1.0,), 4, Seat.WEST, (), Seat.SOUTH, 2)
-    result = analyse_position(one, Algorithm.PIMC, AnalysisBudget(worlds=1), evaluator=REFERENCE)
+    result = analyse_position(one, Algorithm.PIMC, AnalysisBudget(worlds=1), oracle=REFERENCE)
     per_card = reference_tricks_per_card([int(x) for x in w[0]], 4, int(Seat.WEST))
     for card, tricks in per_card.items():
         declarer_tricks = 3 - tricks
@@ -168,15 +170,16 @@ def test_alphamu_front_engine_is_driven_on_the_bridge_game():
     game = BridgePlayGame(pos.worlds, pos.weights, 4, 2, (), (0, 2), 2, REFERENCE)
     front, estimate = AlphaMuSearch(game, AlphaMuOptions(max_moves=2)).run(game.root(), game.root_worlds())
     assert best_option(front, game.weights)[0] == pytest.approx(estimate)
-    chosen = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=2), evaluator=REFERENCE)
+    chosen = choose_alphamu(pos, AnalysisBudget(worlds=6, max_moves=2), oracle=REFERENCE)
     assert chosen.p_make == pytest.approx(estimate)
 
 
-class ValidatingEvaluator:
+class ValidatingEvaluator(DoubleDummyOracle):
     """The reference solver behind the checks a real solver makes: equal trick-start hands,
     the trick's cards in their players' hands, no revoke in the trick."""
 
-    def batch_tricks_per_card(self, worlds, strain, leader, played):
+    def batch_tricks_per_card(self, worlds, strain, leader, played, *, cards=ALL_CARDS, node_limit=None,
+                              cancel=NEVER):
         for row in worlds:
             hands = [int(x) for x in row]
             assert len({h.bit_count() for h in hands}) == 1, "unequal hands at the trick start"
@@ -195,19 +198,21 @@ def test_the_search_only_asks_the_solver_about_consistent_worlds(seed):
     # Many worlds of a small ending: a defender's card held by the other defender in some world
     # must never reach the solver, whatever else was played before.
     pos = position(seed, size=3, worlds=10, target=2)
-    choose_alphamu(pos, AnalysisBudget(worlds=10, max_moves=3), evaluator=ValidatingEvaluator())
+    choose_alphamu(pos, AnalysisBudget(worlds=10, max_moves=3), oracle=ValidatingEvaluator())
 
 
-class TricksOnlyEvaluator:
+class TricksOnlyEvaluator(DoubleDummyOracle):
     """The real solver seen only through exact counts: make-or-fail questions fall back to counting."""
 
     def __init__(self) -> None:
-        from engine.search.bridge_game import SolverLeafEvaluator
+        from engine.solvers.solver_oracle import SolverOracle
 
-        self.inner = SolverLeafEvaluator()
+        self.inner = SolverOracle()
 
-    def batch_tricks_per_card(self, worlds, strain, leader, played):
-        return self.inner.batch_tricks_per_card(worlds, strain, leader, played)
+    def batch_tricks_per_card(self, worlds, strain, leader, played, *, cards=ALL_CARDS, node_limit=None,
+                              cancel=NEVER):
+        return self.inner.batch_tricks_per_card(worlds, strain, leader, played, cards=cards, node_limit=node_limit,
+                                                cancel=cancel)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -216,13 +221,13 @@ class TricksOnlyEvaluator:
 def test_choose_pimc_picks_the_card_the_full_analysis_recommends(seed, target, size, strain, clear):
     """The player's shortcut (make-or-fail solves, exact counts only to break ties) changes nothing."""
     from engine.analysis.bridge import choose_pimc
-    from engine.search.bridge_game import SolverLeafEvaluator
+    from engine.solvers.solver_oracle import SolverOracle
 
     pos = position(seed, size=size, worlds=10, target=target, strain=strain)
     budget = AnalysisBudget(worlds=10, chunk=3, stop_when_clear=clear)
-    full = analyse_position(pos, Algorithm.PIMC, budget, evaluator=REFERENCE)
-    for evaluator in (REFERENCE, SolverLeafEvaluator()):
-        choice = choose_pimc(pos, budget, evaluator=evaluator)
+    full = analyse_position(pos, Algorithm.PIMC, budget, oracle=REFERENCE)
+    for evaluator in (REFERENCE, SolverOracle()):
+        choice = choose_pimc(pos, budget, oracle=evaluator)
         assert choice.card == full.best
         assert choice.p_make == pytest.approx(full.value(full.best).p_make)
 
@@ -231,15 +236,15 @@ def test_choose_pimc_picks_the_card_the_full_analysis_recommends(seed, target, s
 @given(seed=st.integers(0, 10_000), target=st.integers(1, 4))
 def test_alphamu_values_are_the_same_from_make_or_fail_and_from_exact_counts(seed, target):
     """αμ's leaves ask the solver make-or-fail questions; answering them from exact counts agrees."""
-    from engine.search.bridge_game import SolverLeafEvaluator
+    from engine.solvers.solver_oracle import SolverOracle
 
     pos = position(seed, size=4, worlds=8, target=target)
     budget = AnalysisBudget(worlds=8, max_moves=2)
-    direct = analyse_position(pos, Algorithm.ALPHAMU, budget, evaluator=SolverLeafEvaluator())
-    counted = analyse_position(pos, Algorithm.ALPHAMU, budget, evaluator=TricksOnlyEvaluator())
+    direct = analyse_position(pos, Algorithm.ALPHAMU, budget, oracle=SolverOracle())
+    counted = analyse_position(pos, Algorithm.ALPHAMU, budget, oracle=TricksOnlyEvaluator())
     assert values(direct) == values(counted) and direct.best == counted.best
-    a = choose_alphamu(pos, budget, evaluator=SolverLeafEvaluator())
-    b = choose_alphamu(pos, budget, evaluator=TricksOnlyEvaluator())
+    a = choose_alphamu(pos, budget, oracle=SolverOracle())
+    b = choose_alphamu(pos, budget, oracle=TricksOnlyEvaluator())
     assert (a.card, a.p_make) == (b.card, b.p_make)
 
 
@@ -252,9 +257,9 @@ def test_alphamu_keeps_pimcs_card_unless_looking_ahead_finds_it_worse(seed, targ
 
     pos = position(seed, size=3, worlds=6, target=target)
     budget = AnalysisBudget(worlds=6, max_moves=2)
-    pimc = choose_pimc(pos, budget, evaluator=REFERENCE)
-    deep = values(analyse_position(pos, Algorithm.ALPHAMU, budget, evaluator=REFERENCE))
-    chosen = choose_alphamu(pos, budget, evaluator=REFERENCE)
+    pimc = choose_pimc(pos, budget, oracle=REFERENCE)
+    deep = values(analyse_position(pos, Algorithm.ALPHAMU, budget, oracle=REFERENCE))
+    chosen = choose_alphamu(pos, budget, oracle=REFERENCE)
     if deep[pimc.card][0] == pytest.approx(pimc.p_make) == pytest.approx(chosen.p_make):
         assert chosen.card == pimc.card
     assert chosen.p_make == pytest.approx(max(p for p, _ in deep.values()))

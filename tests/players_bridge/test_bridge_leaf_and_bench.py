@@ -14,12 +14,13 @@ from engine.bridge.view import view_for_turn
 from engine.core.deal import random_deal
 from engine.core.seats import Seat
 from engine.players.bridge_rules import RulesBridgePlayer
-from engine.search.bridge_game import ReferenceLeafEvaluator, default_leaf_evaluator
+from engine.solvers.solver_oracle import default_oracle
+from tests.solvers.reference import ReferenceOracle
 
 
-def test_default_leaf_evaluator_matches_the_reference_on_endings():
+def test_default_oracle_matches_the_reference_on_endings():
     rng = random.Random(17)
-    fast, slow = default_leaf_evaluator(), ReferenceLeafEvaluator()
+    fast, slow = default_oracle(), ReferenceOracle()
     for size in (2, 3, 4):
         for strain in (0, 4):
             rows = []
@@ -79,10 +80,9 @@ def _leaf_questions(rng: random.Random, count: int):
 
 def test_make_or_fail_answers_agree_with_counts_for_every_evaluator():
     """The solver's null-window answers, the count-derived fallback and DDS's target mode agree."""
-    from engine.bench.dds_oracle import DdsLeafEvaluator
-    from engine.search.bridge_game import reach_per_card
+    from engine.solvers.dds_oracle import DdsOracle
 
-    fast, slow, dds = default_leaf_evaluator(), ReferenceLeafEvaluator(), DdsLeafEvaluator()
+    fast, slow, dds = default_oracle(), ReferenceOracle(), DdsOracle()
     for size, worlds, strain, leader, played in _leaf_questions(random.Random(23), 60):
         counts = slow.batch_tricks_per_card(worlds, strain, leader, played) if size <= 4 else \
             fast.batch_tricks_per_card(worlds, strain, leader, played)
@@ -90,7 +90,7 @@ def test_make_or_fail_answers_agree_with_counts_for_every_evaluator():
         for need in range(0, size + 2):
             want = np.where(counts >= 0, (counts >= need).astype(np.int64), -1)
             for evaluator in (fast, dds, slow) if size <= 4 else (fast, dds):  # the reference is slow beyond 4
-                got = reach_per_card(evaluator, worlds, strain, leader, played, need)
+                got = evaluator.batch_reach_per_card(worlds, strain, leader, played, need)
                 assert np.array_equal(got, want), (type(evaluator).__name__, size, strain, leader, played, need)
 
 
@@ -114,10 +114,10 @@ def test_each_bench_configuration_gets_a_solver_of_its_own():
     class Recording(RulesBridgePlayer):
         def __init__(self, worlds: int, seed: int) -> None:
             super().__init__()
-            self.evaluator = None
+            self.oracle = None
 
         def choose_card(self, view):
-            seen.append(self.evaluator)  # the object itself: ids of freed objects can be reused
+            seen.append(self.oracle)  # the object itself: ids of freed objects can be reused
             return super().choose_card(view)
 
     runs = []

@@ -7,7 +7,6 @@ double-dummy solver fast enough for exact checks.
 from __future__ import annotations
 
 import random
-import threading
 
 import numpy as np
 import pytest
@@ -17,7 +16,6 @@ from hypothesis import strategies as st
 from engine.analysis.bridge import (
     Algorithm,
     AnalysisBudget,
-    AnalysisCancelled,
     AnalysisProgress,
     analyse_position,
     analyse_view,
@@ -27,25 +25,28 @@ from engine.bridge.contract import Contract
 from engine.bridge.play import BridgePlay
 from engine.bridge.table import play_out
 from engine.bridge.view import view_for_turn
+from engine.core.cancel import NEVER, Cancelled, CancelToken
 from engine.core.cards import SUIT_MASKS
 from engine.core.deal import Deal, random_deal
 from engine.core.seats import Seat
 from engine.players.bridge_alphamu import BridgeAlphaMuPlayer
 from engine.players.bridge_pimc import BridgePimcPlayer
 from engine.players.registry import Game, create_player
-from engine.search.bridge_game import ReferenceLeafEvaluator
+from engine.solvers.oracle import ALL_CARDS, DoubleDummyOracle
+from tests.solvers.reference import ReferenceOracle
 
-REFERENCE = ReferenceLeafEvaluator()
+REFERENCE = ReferenceOracle()
 FULL = (1 << 52) - 1
 
 
-class SpyEvaluator:
+class SpyEvaluator(DoubleDummyOracle):
     """Records every question asked of the double-dummy solver, answers with the reference."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[bytes, int, int, tuple[int, ...]]] = []
 
-    def batch_tricks_per_card(self, worlds, strain, leader, played):
+    def batch_tricks_per_card(self, worlds, strain, leader, played, *, cards=ALL_CARDS, node_limit=None,
+                              cancel=NEVER):
         self.calls.append((np.asarray(worlds, dtype=np.uint64).tobytes(), strain, leader, tuple(played)))
         return REFERENCE.batch_tricks_per_card(worlds, strain, leader, played)
 
@@ -75,8 +76,8 @@ def swap_hidden(deal: Deal, rng: random.Random) -> Deal:
 
 
 @pytest.mark.parametrize("make", [
-    lambda ev, gone: BridgePimcPlayer(worlds=6, seed=4, evaluator=ev, out_of_play=gone),
-    lambda ev, gone: BridgeAlphaMuPlayer(max_moves=2, worlds=6, seed=4, evaluator=ev, out_of_play=gone),
+    lambda ev, gone: BridgePimcPlayer(worlds=6, seed=4, oracle=ev, out_of_play=gone),
+    lambda ev, gone: BridgeAlphaMuPlayer(max_moves=2, worlds=6, seed=4, oracle=ev, out_of_play=gone),
 ])
 def test_declarer_never_sees_the_defenders_hands(make):
     base = small_deal(8)
@@ -108,7 +109,7 @@ def test_defender_never_sees_declarer_or_partner():
     calls = []
     for deal in (base, other):
         spy = SpyEvaluator()
-        BridgePimcPlayer(worlds=5, seed=9, evaluator=spy, out_of_play=FULL & ~deal.cards.mask).choose_card(
+        BridgePimcPlayer(worlds=5, seed=9, oracle=spy, out_of_play=FULL & ~deal.cards.mask).choose_card(
             view_for_turn(ending_play(deal)))
         calls.append(spy.calls)
     assert calls[0] and calls[0] == calls[1]
@@ -117,10 +118,10 @@ def test_defender_never_sees_declarer_or_partner():
 def test_players_finish_an_ending_with_legal_cards():
     deal = small_deal(21)
     gone = FULL & ~deal.cards.mask
-    players = [BridgeAlphaMuPlayer(max_moves=2, worlds=4, seed=1, evaluator=REFERENCE, out_of_play=gone),
-               BridgePimcPlayer(worlds=4, seed=2, evaluator=REFERENCE, out_of_play=gone),
-               BridgeAlphaMuPlayer(max_moves=2, worlds=4, seed=3, evaluator=REFERENCE, out_of_play=gone),
-               BridgePimcPlayer(worlds=4, seed=4, evaluator=REFERENCE, out_of_play=gone)]
+    players = [BridgeAlphaMuPlayer(max_moves=2, worlds=4, seed=1, oracle=REFERENCE, out_of_play=gone),
+               BridgePimcPlayer(worlds=4, seed=2, oracle=REFERENCE, out_of_play=gone),
+               BridgeAlphaMuPlayer(max_moves=2, worlds=4, seed=3, oracle=REFERENCE, out_of_play=gone),
+               BridgePimcPlayer(worlds=4, seed=4, oracle=REFERENCE, out_of_play=gone)]
     result = play_out(ending_play(deal), players)
     assert result.declarer_tricks + result.defender_tricks == 13
 
@@ -174,22 +175,22 @@ def _position():
 
 
 def test_cancellation_before_the_search_raises():
-    cancel = threading.Event()
-    cancel.set()
-    with pytest.raises(AnalysisCancelled):
-        analyse_position(_position(), Algorithm.PIMC, AnalysisBudget(worlds=6), evaluator=REFERENCE, cancel=cancel)
+    cancel = CancelToken()
+    cancel.cancel()
+    with pytest.raises(Cancelled):
+        analyse_position(_position(), Algorithm.PIMC, AnalysisBudget(worlds=6), oracle=REFERENCE, cancel=cancel)
 
 
 def test_cancellation_from_a_progress_report_stops_after_that_chunk():
-    cancel = threading.Event()
+    cancel = CancelToken()
     reports: list[AnalysisProgress] = []
 
     def progress(p: AnalysisProgress) -> None:
         reports.append(p)
-        cancel.set()
+        cancel.cancel()
 
     pos = _position()
-    result = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=2), evaluator=REFERENCE,
+    result = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=2), oracle=REFERENCE,
                               cancel=cancel, progress=progress)
     assert [r.done for r in reports] == [2]
     assert result.worlds_used == 2 and not result.complete
@@ -197,7 +198,7 @@ def test_cancellation_from_a_progress_report_stops_after_that_chunk():
 
 def test_progress_reports_every_chunk_and_full_runs_are_complete():
     reports: list[AnalysisProgress] = []
-    result = analyse_position(_position(), Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=2), evaluator=REFERENCE,
+    result = analyse_position(_position(), Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=2), oracle=REFERENCE,
                               progress=reports.append)
     assert [(r.done, r.total) for r in reports] == [(2, 6), (4, 6), (6, 6)]
     assert result.complete and result.worlds_used == 6
@@ -206,7 +207,7 @@ def test_progress_reports_every_chunk_and_full_runs_are_complete():
 def test_alphamu_analysis_reports_progress_per_card():
     reports: list[AnalysisProgress] = []
     pos = _position()
-    result = analyse_position(pos, Algorithm.ALPHAMU, AnalysisBudget(worlds=6, max_moves=2), evaluator=REFERENCE,
+    result = analyse_position(pos, Algorithm.ALPHAMU, AnalysisBudget(worlds=6, max_moves=2), oracle=REFERENCE,
                               progress=reports.append)
     assert reports and reports[-1].done == reports[-1].total
     assert result.max_moves == 2
@@ -215,7 +216,7 @@ def test_alphamu_analysis_reports_progress_per_card():
 def test_a_zero_time_budget_still_answers():
     pos = _position()
     result = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=2, time_limit=0.0),
-                              evaluator=REFERENCE)
+                              oracle=REFERENCE)
     assert result.worlds_used == 2
     assert result.best in {v.card for v in result.cards}
 
@@ -224,7 +225,7 @@ def test_analyse_view_values_every_legal_card():
     deal = small_deal(41)
     play = ending_play(deal, leader=Seat.SOUTH)
     view = view_for_turn(play)
-    result = analyse_view(view, Algorithm.PIMC, AnalysisBudget(worlds=4), rng=random.Random(3), evaluator=REFERENCE,
+    result = analyse_view(view, Algorithm.PIMC, AnalysisBudget(worlds=4), rng=random.Random(3), oracle=REFERENCE,
                           out_of_play=FULL & ~deal.cards.mask)
     assert {v.card for v in result.cards} == set(view.legal_cards)
     assert all(0.0 <= v.p_make <= 1.0 for v in result.cards)
@@ -250,10 +251,10 @@ def _repeated_world_position(seed: int, copies: int):
 
 def test_quiescence_stops_pimc_when_the_leader_stays_put():
     pos = _repeated_world_position(31, 6)
-    full = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=1), evaluator=REFERENCE)
+    full = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=1), oracle=REFERENCE)
     assert full.worlds_used == 6 and full.complete
     quiet = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=6, chunk=1, quiescence=3, min_worlds=1),
-                             evaluator=REFERENCE)
+                             oracle=REFERENCE)
     assert quiet.worlds_used == 3 and not quiet.complete
     assert quiet.best == full.best
 
@@ -264,12 +265,12 @@ def test_a_clear_leader_stops_pimc_early():
     # (after one world, 1/3 against 2/3, the last worlds could still tie or reverse it).
     for seed in range(200):
         pos = _repeated_world_position(seed, 3)
-        full = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=3, chunk=1), evaluator=REFERENCE)
+        full = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=3, chunk=1), oracle=REFERENCE)
         if sorted(v.p_make for v in full.cards)[-2:] == [0.0, 1.0]:  # exactly one card makes
             break
     else:
         pytest.fail("no ending with exactly one making card among 200 seeds")
     clear = analyse_position(pos, Algorithm.PIMC, AnalysisBudget(worlds=3, chunk=1, stop_when_clear=True),
-                             evaluator=REFERENCE)
+                             oracle=REFERENCE)
     assert clear.worlds_used == 2
     assert clear.best == full.best

@@ -8,7 +8,8 @@ import threading
 import numpy as np
 import pytest
 
-from engine.search.solver_leaves import PARALLEL_MIN_TRICKS, SolverLeafEvaluator, default_threads
+from engine.core.cancel import Cancelled, CancelToken
+from engine.solvers.solver_oracle import PARALLEL_MIN_TRICKS, SolverOracle, default_threads
 
 
 def _worlds(rng: random.Random, size: int, count: int, mover: int) -> np.ndarray:
@@ -27,8 +28,8 @@ def _worlds(rng: random.Random, size: int, count: int, mover: int) -> np.ndarray
 
 
 @pytest.fixture(scope="module")
-def evaluators() -> tuple[SolverLeafEvaluator, SolverLeafEvaluator]:
-    return SolverLeafEvaluator(), SolverLeafEvaluator(threads=3)
+def evaluators() -> tuple[SolverOracle, SolverOracle]:
+    return SolverOracle(), SolverOracle(threads=3)
 
 
 @pytest.mark.parametrize("strain", [4, 1])
@@ -46,7 +47,7 @@ def test_threads_give_the_single_thread_answers(evaluators, strain):
 
 
 def test_helpers_take_worlds():
-    evaluator = SolverLeafEvaluator(threads=2)
+    evaluator = SolverOracle(threads=2)
     worlds = _worlds(random.Random(5), PARALLEL_MIN_TRICKS, 4, 1)
     main, helper = evaluator._solvers
     helper_solved = threading.Event()
@@ -64,11 +65,11 @@ def test_helpers_take_worlds():
     main.batch_reaches_per_card, helper.batch_reaches_per_card = main_waits, helper_signals
     got = evaluator.batch_reach_per_card(worlds, 4, 1, (), 4)
     assert helper_solved.is_set() and evaluator.nodes[1] > 0
-    assert np.array_equal(got, SolverLeafEvaluator().batch_reach_per_card(worlds, 4, 1, (), 4))
+    assert np.array_equal(got, SolverOracle().batch_reach_per_card(worlds, 4, 1, (), 4))
 
 
 def test_a_helpers_error_reaches_the_caller():
-    evaluator = SolverLeafEvaluator(threads=2)
+    evaluator = SolverOracle(threads=2)
     worlds = _worlds(random.Random(9), PARALLEL_MIN_TRICKS, 4, 0)
     main, helper = evaluator._solvers
     helper_called = threading.Event()
@@ -91,7 +92,7 @@ def test_a_helpers_error_reaches_the_caller():
 
 
 def test_small_positions_stay_on_the_calling_thread():
-    evaluator = SolverLeafEvaluator(threads=2)
+    evaluator = SolverOracle(threads=2)
     worlds = _worlds(random.Random(3), PARALLEL_MIN_TRICKS - 1, 6, 2)
     evaluator.batch_tricks_per_card(worlds, 4, 2, ())
     assert evaluator.nodes[0] > 0 and evaluator.nodes[1] == 0
@@ -100,4 +101,28 @@ def test_small_positions_stay_on_the_calling_thread():
 def test_thread_counts():
     assert 1 <= default_threads()
     with pytest.raises(ValueError, match="threads"):
-        SolverLeafEvaluator(threads=0)
+        SolverOracle(threads=0)
+
+
+class _StopsAfter(CancelToken):
+    """A token that turns cancelled after ``checks`` looks at it: where the oracle checks, it stops."""
+
+    def __init__(self, checks: int) -> None:
+        super().__init__()
+        self.left = checks
+
+    @property
+    def cancelled(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_cancellable_question_stops_between_worlds(threads):
+    oracle = SolverOracle(threads=threads)
+    worlds = _worlds(random.Random(11), PARALLEL_MIN_TRICKS, 6, 3)
+    with pytest.raises(Cancelled):
+        oracle.batch_reach_per_card(worlds, 4, 3, (), 4, cancel=_StopsAfter(2))
+    assert sum(oracle.nodes) > 0  # some world was solved before the stop, not all of them up front
+    full = SolverOracle(threads=threads).batch_reach_per_card(worlds, 4, 3, (), 4)
+    assert np.array_equal(oracle.batch_reach_per_card(worlds, 4, 3, (), 4), full)  # and nothing wrong was kept

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.solvers.dd.reference import reference_tricks_per_card
+from tests.solvers.reference import reference_tricks_per_card
 
 
 class EndingOracle:

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
 
 from engine.bridge.contract import Contract, Strain
+from engine.core.cancel import NEVER, Cancelled, CancelToken
 from engine.core.deal import random_deal, random_deals
 from engine.core.seats import Seat
-from engine.session.board_maker import BoardCancelledError, NoDealFoundError, prepare_board
+from engine.session.board_maker import NoDealFoundError, prepare_board
 from engine.session.bridge_session import BridgeBoard, BridgeSession
 from engine.session.contract_choice import NS_DECLARERS, ContractChoice, ContractMethod
 from engine.session.deal_filter import DealFilter
-from engine.session.double_dummy import DdTable, LazySolverOracle, SolverGaveUpError, TableCancelledError, declarer_table
+from engine.session.double_dummy import declarer_table
+from engine.solvers.oracle import DDTable, DoubleDummyGaveUp
+from engine.solvers.solver_oracle import SolverOracle
 
 ROWS = [[8, 5, 9, 4], [7, 6, 7, 6], [6, 7, 6, 7], [5, 8, 5, 8], [9, 4, 8, 4]]
 
@@ -22,7 +24,7 @@ ROWS = [[8, 5, 9, 4], [7, 6, 7, 6], [6, 7, 6, 7], [5, 8, 5, 8], [9, 4, 8, 4]]
 class CountingOracle:
     """Table cells from fixed rows; records which cells were asked for and can cancel after a few."""
 
-    def __init__(self, cancel_after: int | None = None, cancel: threading.Event | None = None):
+    def __init__(self, cancel_after: int | None = None, cancel: CancelToken | None = None):
         self.asked: list[tuple[int, int]] = []
         self.cancel_after = cancel_after
         self.cancel = cancel
@@ -30,7 +32,7 @@ class CountingOracle:
     def declarer_tricks(self, deal, strain, declarer):
         self.asked.append((strain, declarer))
         if self.cancel_after is not None and len(self.asked) == self.cancel_after:
-            self.cancel.set()
+            self.cancel.cancel()
         return ROWS[strain][declarer]
 
     def tricks_per_card(self, deal, strain, leader, played=()):
@@ -39,7 +41,8 @@ class CountingOracle:
 
 def test_only_north_souths_cells_are_solved_with_progress_before_each():
     oracle, reports = CountingOracle(), []
-    table = declarer_table(oracle, random_deal(random.Random(1)), NS_DECLARERS, report=lambda f, t: reports.append((f, t)))
+    table = declarer_table(oracle, random_deal(random.Random(1)), NS_DECLARERS,
+                           CancelToken(progress=lambda f, t: reports.append((f, t))))
     assert sorted(oracle.asked) == sorted((int(s), int(seat)) for s in Strain for seat in (Seat.NORTH, Seat.SOUTH))
     assert [f for f, _ in reports] == [i / 10 for i in range(10)]
     assert reports[0][1] == "double-dummy: NT by South"
@@ -53,14 +56,14 @@ def test_only_north_souths_cells_are_solved_with_progress_before_each():
 
 
 def test_cancelling_stops_between_cells_and_no_board_is_made():
-    cancel = threading.Event()
+    cancel = CancelToken()
     oracle = CountingOracle(cancel_after=3, cancel=cancel)
-    with pytest.raises(TableCancelledError):
+    with pytest.raises(Cancelled):
         declarer_table(oracle, random_deal(random.Random(1)), NS_DECLARERS, cancel)
     assert len(oracle.asked) == 3
-    cancel.clear()
+    cancel = CancelToken()
     oracle = CountingOracle(cancel_after=4, cancel=cancel)
-    with pytest.raises(BoardCancelledError):
+    with pytest.raises(Cancelled):
         prepare_board(1, 0, DealFilter.RANDOM, oracle, cancel, deal=random_deal(random.Random(2)))
     assert len(oracle.asked) == 4
 
@@ -77,20 +80,20 @@ def test_the_summary_reports_the_double_dummy_cell_of_the_contract_played():
     board = BridgeBoard.numbered(1, random_deal(random.Random(3)))
     rows = [[None, None, 9, None]] * 5
     choice = ContractChoice(Contract.parse("3NT"), Seat.SOUTH, 9, ContractMethod.DOUBLE_DUMMY)
-    session = BridgeSession(board, choice, dd_table=DdTable.from_rows(rows), player_spec="rules")
+    session = BridgeSession(board, choice, dd_table=DDTable.from_rows(rows), player_spec="rules")
     while (turn := session.computer_turn()) is not None or not session.is_complete:
         if turn is not None:
-            assert session.apply_computer_card(turn.ply, turn.job(threading.Event(), lambda *a: None))
+            assert session.apply_computer_card(turn.ply, turn.job(NEVER))
         else:
             session.play_card(next(s.card for s in session.card_statuses(session.play.to_play) if s.playable))
     assert session.summary().dd_tricks == 9
 
 
 def test_the_engine_solver_chooses_the_contract_and_its_cells_match_dds():
-    dds_oracle = pytest.importorskip("engine.bench.dds_oracle")
+    dds_oracle = pytest.importorskip("engine.solvers.dds_oracle")
     pytest.importorskip("endplay")
     deal = random_deals(1, 7)[6]  # a deal the solver handles in about a second
-    prepared = prepare_board(1, 0, DealFilter.RANDOM, LazySolverOracle(), deal=deal)
+    prepared = prepare_board(1, 0, DealFilter.RANDOM, SolverOracle(), deal=deal)
     assert prepared.by_solver and prepared.choice.method is ContractMethod.DOUBLE_DUMMY
     reference = dds_oracle.dds_table(deal)
     for strain in Strain:
@@ -115,7 +118,7 @@ class GivingUpOracle(CountingOracle):
         if deal not in self.deals:
             self.deals.append(deal)
         if len(self.deals) <= self.hard:
-            raise SolverGaveUpError("the double-dummy search gave up after 15,000,000 nodes")
+            raise DoubleDummyGaveUp(15_000_000)
         return super().declarer_tricks(deal, strain, declarer)
 
 
@@ -123,11 +126,11 @@ def test_a_filtered_search_moves_on_from_a_deal_the_solver_gives_up_on_but_a_giv
     oracle = GivingUpOracle(hard=2)
     prepared = prepare_board(1, 0, DealFilter.GAME_NS, oracle, max_tries=400)
     assert len(oracle.deals) >= 3 and prepared.board.deal == oracle.deals[-1]
-    with pytest.raises(SolverGaveUpError, match="gave up"):
+    with pytest.raises(DoubleDummyGaveUp, match="gave up"):
         prepare_board(1, 0, DealFilter.RANDOM, GivingUpOracle(hard=1), deal=random_deal(random.Random(2)))
 
 
 def test_the_real_oracle_turns_the_solver_budget_into_a_session_error():
-    oracle = LazySolverOracle(node_limit=100)
-    with pytest.raises(SolverGaveUpError, match="gave up after 100 nodes"):
+    oracle = SolverOracle(node_limit=100)
+    with pytest.raises(DoubleDummyGaveUp, match="gave up after 100 nodes"):
         oracle.declarer_tricks(random_deals(1, 1)[0], int(Strain.NOTRUMP), int(Seat.SOUTH))

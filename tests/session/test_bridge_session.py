@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
 
+from engine.core.cancel import NEVER
 from engine.bridge.contract import Contract
 from engine.bridge.play import ClaimStatus
 from engine.core.deal import random_deal
@@ -26,7 +26,7 @@ def _session(role=UserRole.DECLARER, seed=2, contract="4S", declarer=Seat.SOUTH)
 
 def _run_computer(session: BridgeSession) -> None:
     while (turn := session.computer_turn()) is not None:
-        card = turn.job(threading.Event(), lambda *a: None)
+        card = turn.job(NEVER)
         assert session.apply_computer_card(turn.ply, card)
 
 
@@ -77,7 +77,7 @@ def test_unplayable_cards_say_why():
 def test_a_stale_computer_answer_is_refused():
     s = _session()
     turn = s.computer_turn()
-    card = turn.job(threading.Event(), lambda *a: None)
+    card = turn.job(NEVER)
     assert s.apply_computer_card(turn.ply, card)
     assert not s.apply_computer_card(turn.ply, card)  # computed for a position that has gone
     assert s.play.ply == 1

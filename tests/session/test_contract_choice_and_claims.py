@@ -14,13 +14,14 @@ from engine.core.seats import Seat
 from engine.session.board_maker import NoDealFoundError, prepare_board
 from engine.session.contract_choice import ContractChoice, ContractMethod, choose_contract, estimated_table
 from engine.session.deal_filter import DealFilter
-from engine.session.double_dummy import DdTable, declarer_side_tricks_left
+from engine.session.double_dummy import declarer_side_tricks_left
+from engine.solvers.oracle import DDTable
 from engine.session.trivial_claim import leader_holds_only_top_winners
-from engine.solvers.dd.reference import reference_ns_tricks
+from tests.solvers.reference import reference_ns_tricks
 
 
-def _table(ns: dict[Strain, int], ew: int = 3) -> DdTable:
-    return DdTable.from_rows([[ns.get(s, 6), ew, ns.get(s, 6), ew] for s in Strain])
+def _table(ns: dict[Strain, int], ew: int = 3) -> DDTable:
+    return DDTable.from_rows([[ns.get(s, 6), ew, ns.get(s, 6), ew] for s in Strain])
 
 
 def test_the_best_scoring_made_contract_is_chosen():

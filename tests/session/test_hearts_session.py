@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 
+from engine.core.cancel import NEVER
 from engine.core.seats import Seat
 from engine.hearts.passing import PassDirection
 from engine.hearts.play import TWO_OF_CLUBS
@@ -16,9 +16,9 @@ from engine.session.hearts_session import HeartsSession, HeartsSessionError, Hea
 def _compute(session: HeartsSession) -> None:
     turn = session.computer_pass_turn()
     if turn is not None:
-        assert session.set_computer_passes(turn.hand_number, turn.job(threading.Event(), lambda *a: None))
+        assert session.set_computer_passes(turn.hand_number, turn.job(NEVER))
     while (turn := session.computer_turn()) is not None:
-        assert session.apply_computer_card(turn.hand_number, turn.ply, turn.job(threading.Event(), lambda *a: None))
+        assert session.apply_computer_card(turn.hand_number, turn.ply, turn.job(NEVER))
 
 
 def _pass_three(session: HeartsSession) -> None:
@@ -103,7 +103,7 @@ def test_a_whole_game_runs_to_the_target_with_running_scores():
 def test_stale_computer_answers_are_refused():
     s = HeartsSession(seed=5)
     turn = s.computer_pass_turn()
-    passes = turn.job(threading.Event(), lambda *a: None)
+    passes = turn.job(NEVER)
     assert not s.set_computer_passes(turn.hand_number + 1, passes)
     assert s.set_computer_passes(turn.hand_number, passes)
     assert s.computer_pass_turn() is None

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 
+from engine.core.cancel import NEVER, Cancelled, CancelToken
 from engine.core.seats import Seat
 from engine.session.suit_catalogue import Difficulty, catalogue, select, themes_of
 from engine.session.suit_review import review_play
 from engine.session.suit_session import (
-    SuitCancelled,
     SuitSession,
     SuitSessionError,
     SuitStage,
@@ -95,9 +94,9 @@ def test_solving_stops_when_cancelled_or_out_of_time():
     setup = typed_setup("AJ8x", "9xxx", 3)
     with pytest.raises(SuitTooBigError, match="takes the exact solver too long"):
         prepare_problem(setup, time_limit_s=0.0)
-    cancel = threading.Event()
-    cancel.set()
-    with pytest.raises(SuitCancelled):
+    cancel = CancelToken()
+    cancel.cancel()
+    with pytest.raises(Cancelled):
         prepare_problem(setup, cancel=cancel)
     p = prepare_problem(setup, time_limit_s=None)
     assert p.fronts.guard is None and p.dd.guard is None  # later reads are never stopped
@@ -215,7 +214,7 @@ def test_stale_defender_answers_are_ignored():
     s = _session("AQ2", "543", 2, "K6")
     s.play(S, 3)
     turn = s.defender_turn()
-    move = turn.job(threading.Event(), lambda *a: None)
+    move = turn.job(NEVER)
     s.undo()
     s.play(N, 2)  # the same ply again, another position
     assert not s.apply_defender_move(turn.ply, turn.position, move)
@@ -317,4 +316,4 @@ def test_show_out_is_a_defender_move_of_the_engine():
     s.play_defenders()
     s.play(S, 3)
     turn = s.defender_turn()
-    assert turn.seat is W and turn.job(threading.Event(), lambda *a: None) == SHOW_OUT
+    assert turn.seat is W and turn.job(NEVER) == SHOW_OUT

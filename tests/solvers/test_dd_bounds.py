@@ -15,7 +15,7 @@ import pytest
 
 from engine.core.deal import Deal
 from engine.solvers.dd.kernel_bounds import leader_cannot_take_all, quick_tricks
-from engine.solvers.dd.reference import reference_ns_tricks
+from tests.solvers.reference import reference_ns_tricks
 
 from tests.solvers.dd_positions import closed_upwards, random_hands, redeal_spots
 

@@ -18,7 +18,7 @@ from engine.core.cards import parse_card
 from engine.core.deal import Deal
 from engine.solvers.dd import DoubleDummySolver
 from engine.solvers.dd import kernel_search
-from engine.solvers.dd.reference import reference_ns_tricks, reference_tricks_per_card
+from tests.solvers.reference import reference_ns_tricks, reference_tricks_per_card
 from engine.solvers.dd.tt import new_table
 
 from tests.solvers.dd_positions import closed_upwards, random_hands, redeal_spots

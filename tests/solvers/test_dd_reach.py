@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.deal import Deal
 from engine.solvers.dd import DoubleDummyError, DoubleDummySolver
-from engine.solvers.dd.reference import reference_tricks_per_card
+from tests.solvers.reference import reference_tricks_per_card
 
 from .test_dd_solver import _random_ending, _random_played
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.core.cards import CardSet, parse_card
 from engine.core.deal import Deal
 from engine.solvers.dd import DoubleDummyError, DoubleDummySolver
-from engine.solvers.dd.reference import reference_tricks_per_card
+from tests.solvers.reference import reference_tricks_per_card
 
 SOLVER = DoubleDummySolver(8)
 

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("endplay")
 
 from engine.bench.dd import play_random_tricks  # noqa: E402
-from engine.bench.dds_oracle import dds_table, dds_tricks_per_card, use_one_thread  # noqa: E402
+from engine.solvers.dds_oracle import dds_table, dds_tricks_per_card, use_one_thread  # noqa: E402
 from engine.core.deal import random_deals  # noqa: E402
 from engine.solvers.dd import DoubleDummySolver  # noqa: E402
 

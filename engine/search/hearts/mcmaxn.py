@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
+from ...core.cancel import NEVER, CancelToken
 from ...core.cards import Card
 from ...hearts.rules import HeartsRules
 from ...hearts.view import HeartsView
@@ -86,8 +88,13 @@ class MCMaxnSearch:
             return MCMaxnResult(int(view.seat), (only,), 0, 0.0, 0)
         return self.search_all(view)
 
-    def search_all(self, view: HeartsView) -> MCMaxnResult:
-        """Like :meth:`search`, but values even a single legal card (for hints)."""
+    def search_all(self, view: HeartsView, *, cancel: CancelToken = NEVER,
+                   on_batch: Callable[[np.ndarray, int], None] | None = None) -> MCMaxnResult:
+        """Like :meth:`search`, but values even a single legal card (for hints).
+
+        ``cancel`` is checked before each batch of worlds (raising :class:`~engine.core.cancel.Cancelled`);
+        ``on_batch(total, searched)`` sees the running sums (``total[card]``: points then moon chances,
+        summed over the ``searched`` worlds) after each batch, so a caller can show partial values."""
         if not view.legal_cards:
             raise ValueError(f"seat {int(view.seat)} is not to move: no legal cards in its view")
         start = time.perf_counter()
@@ -99,10 +106,13 @@ class MCMaxnSearch:
         searched = 0
         opts = self.options
         while searched < opts.worlds:
+            cancel.check()
             n = min(opts.batch, opts.worlds - searched)
             values = self.solver.world_values(position, sampler.sample_array(n, self.rng))
             total[legal] += values[:, legal, :].sum(axis=0)
             searched += n
+            if on_batch is not None:
+                on_batch(total, searched)
             if time.perf_counter() - start > opts.time_limit:
                 break
         mean = total / searched

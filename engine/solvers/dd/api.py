@@ -9,7 +9,7 @@ the table), exactly as DDS's SolveBoard reports them:
   play, the tricks *its* side takes after playing it (equal cards listed
   separately);
 * :meth:`DoubleDummySolver.table` — DDS's table: tricks the declaring side takes
-  for each strain and declarer;
+  for each strain and declarer (a :class:`~engine.solvers.oracle.DDTable`);
 * :meth:`DoubleDummySolver.batch_tricks_per_card` — many worlds of one decision;
 * :meth:`DoubleDummySolver.reaches`, :meth:`DoubleDummySolver.batch_reaches_per_card`
   — make-or-fail questions (does the side to play take at least ``need``
@@ -23,7 +23,9 @@ played to the trick still in them), the strain, the seat that led the trick and
 the cards played to it so far.  The solver owns a bounded transposition table
 that keeps its (always exact) entries between calls, so consecutive positions
 of one deal, the cards of one decision and the worlds of a batch share work.
-One solver must not be used by two threads at once; use one per thread.
+One solver must not be used by two threads at once; use one per thread.  The
+rest of the engine reaches it through :class:`~engine.solvers.solver_oracle.SolverOracle`,
+the solver behind the engine's one double-dummy seam.
 
 Every query takes an optional ``node_limit``: the search gives up after that many
 nodes and raises :class:`DoubleDummyGaveUp` (what it learnt so far stays in the
@@ -33,7 +35,6 @@ the solver finds hard cannot hold the table for minutes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence, Union
 
 import numpy as np
@@ -42,6 +43,7 @@ from ...bridge.contract import Strain
 from ...core.cards import SUIT_MASKS, Card, CardSet, card_str
 from ...core.deal import Deal
 from ...core.seats import Seat
+from ..oracle import DDTable, DoubleDummyGaveUp
 from .cache_guard import ensure_fresh_cache
 
 ensure_fresh_cache()
@@ -57,37 +59,8 @@ Hands = Union[Deal, Sequence[Union[CardSet, int]]]
 DEFAULT_TABLE_MB = 128.0
 """Default transposition-table size in megabytes (an upper bound on its memory)."""
 
-STRAIN_LETTERS = ("S", "H", "D", "C", "NT")
-
-
 class DoubleDummyError(ValueError):
     """A position the solver cannot accept; the message says which seat or card is wrong and why."""
-
-
-class DoubleDummyGaveUp(RuntimeError):
-    """The search used up its node budget before finding the answer."""
-
-    def __init__(self, node_limit: int) -> None:
-        super().__init__(f"the double-dummy search gave up after {node_limit:,} nodes")
-        self.node_limit = node_limit
-
-
-@dataclass(frozen=True, slots=True)
-class DDTable:
-    """Double-dummy table: ``tricks[strain][declarer]`` = tricks the declaring side takes.
-
-    Strains in DDS order (S, H, D, C, NT), declarers N, E, S, W.
-    """
-
-    tricks: tuple[tuple[int, int, int, int], ...]
-
-    def get(self, strain: Strain | int, declarer: Seat | int) -> int:
-        return self.tricks[int(strain)][int(declarer)]
-
-    def to_json(self) -> dict[str, dict[str, int]]:
-        """``{"NT": {"N": 9, ...}, "S": {...}, "H": ..., "D": ..., "C": ...}`` (the CLI's format)."""
-        order = (4, 0, 1, 2, 3)
-        return {STRAIN_LETTERS[s]: {Seat(d).letter: self.tricks[s][d] for d in range(4)} for s in order}
 
 
 def _masks(hands: Hands) -> list[int]:

@@ -14,7 +14,7 @@ from engine.core.cards import Card, Suit, make_card
 from engine.core.seats import Seat
 from engine.session.suit_session import SuitSession, SuitStage
 
-from ..widgets.table_state import SeatHand, TableCard, TableState
+from .table import SeatHand, TableCard, TableState
 
 __all__ = ["SUIT_SHOWN", "rank_card", "card_rank", "suit_table_state", "empty_suit_table"]
 

@@ -8,7 +8,7 @@ from engine.core.seats import Seat
 from engine.session.bridge_session import BridgeSession, UserRole
 
 from ..settings import HandVisibility
-from ..widgets.table_state import SeatHand, TableCard, TableState, display_order
+from .table import SeatHand, TableCard, TableState, display_order
 
 __all__ = ["bridge_table_state", "review_table_state", "unplayed_deal_state"]
 

@@ -1,7 +1,9 @@
 """A trivially correct double-dummy solver in plain Python: full minimax, no pruning, no table.
 
 It exists to check the fast solver on small endings (a few cards per hand) in
-the tests; it is exponential and far too slow for anything larger.  Numbers
+the tests; it is exponential and far too slow for anything larger, so it lives
+with the tests, not in the product.  :class:`ReferenceOracle` puts it behind the
+engine's double-dummy seam, the yardstick for the searches.  Numbers
 mean the same as in :class:`~engine.solvers.dd.DoubleDummySolver`.
 """
 
@@ -9,10 +11,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...bridge.tricks import trick_winner
-from ...core.cards import Card
+import numpy as np
 
-__all__ = ["reference_ns_tricks", "reference_tricks_per_card"]
+from engine.bridge.tricks import trick_winner
+from engine.core.cancel import NEVER, CancelToken
+from engine.core.cards import Card
+from engine.solvers.oracle import ALL_CARDS, DoubleDummyOracle
+
+__all__ = ["reference_ns_tricks", "reference_tricks_per_card", "ReferenceOracle"]
 
 
 def _legal(hand: int, trick: Sequence[Card]) -> list[Card]:
@@ -72,3 +78,18 @@ def reference_tricks_per_card(
             ns = reference_ns_tricks(hh, strain, leader, t)
         result[c] = ns if mover % 2 == 0 else total - ns
     return result
+
+
+class ReferenceOracle(DoubleDummyOracle):
+    """The reference solver as a :class:`~engine.solvers.oracle.DoubleDummyOracle` (small endings only)."""
+
+    def batch_tricks_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], *,
+        cards: int = ALL_CARDS, node_limit: int | None = None, cancel: CancelToken = NEVER,
+    ) -> np.ndarray:
+        out = np.full((len(worlds), 52), -1, dtype=np.int64)
+        for i, row in enumerate(worlds):
+            cancel.check()
+            for card, tricks in reference_tricks_per_card([int(x) for x in row], strain, leader, played).items():
+                out[i, card] = tricks
+        return out

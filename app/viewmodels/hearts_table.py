@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.seats import Seat
 from engine.session.hearts_session import HeartsSession, HeartsStage
 
-from ..widgets.table_state import SeatHand, TableCard, TableState, display_order
+from .table import SeatHand, TableCard, TableState, display_order
 
 __all__ = ["hearts_table_state"]
 

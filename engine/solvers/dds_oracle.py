@@ -1,7 +1,8 @@
 """DDS (through endplay) as the reference double-dummy solver, for tests and benchmarks only.
 
 endplay is a test-time dependency; it is imported lazily here, the only place
-in ``engine/`` that touches it, so the engine runs without it installed.  The
+in ``engine/`` that touches it, so the engine runs without it installed (the app
+never imports this module).  The
 functions mirror :class:`engine.solvers.dd.DoubleDummySolver`: same inputs
 (core deals, strains as DDS-order ints, seats N=0..W=3, cards 0..51) and the
 same meaning of the numbers, so callers can compare results one to one.
@@ -11,10 +12,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import numpy as np
+
+from ..bridge.tricks import legal_mask
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card, card_str
 from ..core.deal import Deal
+from .oracle import ALL_CARDS, DoubleDummyOracle
 
-__all__ = ["DdsLeafEvaluator", "DdsUnavailableError", "dds_table", "dds_tricks_per_card", "use_one_thread"]
+__all__ = ["DdsOracle", "DdsUnavailableError", "dds_table", "dds_tricks_per_card", "use_one_thread"]
 
 
 class DdsUnavailableError(RuntimeError):
@@ -87,14 +93,14 @@ def dds_tricks_per_card(deal: Deal, strain: int, leader: int, played: Sequence[C
     return result
 
 
-class DdsLeafEvaluator:
-    """DDS as a :class:`~engine.search.bridge_game.LeafEvaluator`, for long strength measurements only.
+class DdsOracle(DoubleDummyOracle):
+    """DDS as a :class:`~engine.solvers.oracle.DoubleDummyOracle`, for tests and long strength runs only.
 
     The engine's own solver is exact and agrees with DDS card for card (``bench dd``, the
     DDS tests), so a match whose searches ask DDS instead plays exactly the same cards,
     only sooner: at 40 to 52 cards DDS is still many times faster.  ``tenace-cli match
     bridge --solver dds`` uses it to make runs of hundreds of full deals affordable; the
-    app and the players never do.
+    app and the players never do.  DDS has no node budget: ``node_limit`` is ignored.
     """
 
     def __init__(self) -> None:
@@ -109,30 +115,29 @@ class DdsLeafEvaluator:
             ed.play(types.Card(card_str(c)))
         return ed
 
-    def batch_tricks_per_card(self, worlds: Any, strain: int, leader: int, played: Sequence[Card]) -> Any:
-        import numpy as np
-
+    def batch_tricks_per_card(
+        self, worlds: Any, strain: int, leader: int, played: Sequence[Card], *,
+        cards: int = ALL_CARDS, node_limit: int | None = None, cancel: CancelToken = NEVER,
+    ) -> np.ndarray:
         out = np.full((len(worlds), 52), -1, dtype=np.int64)
         for i, row in enumerate(worlds):
+            cancel.check()
             for card, tricks in dds_tricks_per_card(Deal.from_masks([int(x) for x in row]), strain, leader,
                                                     played).items():
                 out[i, card] = tricks
         return out
 
-    def batch_reach_per_card(self, worlds: Any, strain: int, leader: int, played: Sequence[Card], need: int) -> Any:
+    def batch_reach_per_card(
+        self, worlds: Any, strain: int, leader: int, played: Sequence[Card], need: int, *,
+        node_limit: int | None = None, cancel: CancelToken = NEVER,
+    ) -> np.ndarray:
         """DDS's target mode (all cards reaching ``need``); the other legal cards get 0."""
-        import numpy as np
-
         dds, _ = _endplay()
         out = np.full((len(worlds), 52), -1, dtype=np.int64)
         mover = (leader + len(played)) % 4
         for i, row in enumerate(worlds):
-            hand = int(row[mover]) & ~sum(1 << c for c in played)
-            legal = hand
-            if played:
-                suit = (hand >> (13 * (played[0] // 13))) & 0x1FFF
-                if suit:
-                    legal = suit << (13 * (played[0] // 13))
+            cancel.check()
+            legal = legal_mask(int(row[mover]) & ~sum(1 << c for c in played), played)
             left = int(row[leader]).bit_count()
             for c in range(52):
                 if legal >> c & 1:

@@ -1,4 +1,4 @@
-"""The bridge facts the info panel shows, typed, and their display rows."""
+"""What the info panel beside the table shows: label/value rows, and the bridge facts behind them."""
 
 from __future__ import annotations
 
@@ -7,9 +7,14 @@ from dataclasses import dataclass
 from engine.bridge.contract import Contract, Vulnerability
 from engine.core.seats import Seat
 
-from .info_panel import InfoRow
+__all__ = ["InfoRow", "BridgeInfo", "bridge_info_rows"]
 
-__all__ = ["BridgeInfo", "bridge_info_rows"]
+
+@dataclass(frozen=True, slots=True)
+class InfoRow:
+    label: str
+    value: str
+
 
 _VULNERABILITY_TEXT = {
     Vulnerability.NONE: "None",

@@ -1,0 +1,236 @@
+"""Tenace's double-dummy solver as a :class:`~engine.solvers.oracle.DoubleDummyOracle`, on one thread or several.
+
+A decision at the first tricks asks the solver about 20 worlds of 40-52 cards,
+each a search of tens of milliseconds to seconds: independent work that a
+second core halves.  The solver is not thread-safe, so each thread owns one
+(with its own transposition table); the worlds of a call are handed out one at
+a time to whichever thread is free, because one world can cost a hundred times
+another.  The answers are exact, so they do not depend on which thread solved
+which world, or in what order: threads change the time, never the card.
+Small positions (a few tricks left) stay on the calling thread, where a world
+takes microseconds and handing it over would cost more than it saves.
+
+The solver is created on first use, not with the oracle: importing it loads the
+numba kernels, which must not happen on the GUI thread that builds a session.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..core.cancel import NEVER, CancelToken
+from ..core.cards import Card
+from ..core.deal import Deal
+from .oracle import ALL_CARDS, DDTable, DoubleDummyOracle
+
+__all__ = ["SolverOracle", "default_oracle", "default_threads", "group_by_mover", "PARALLEL_MIN_TRICKS",
+           "MAX_THREADS"]
+
+PARALLEL_MIN_TRICKS = 7
+"""Positions with fewer tricks left (from the trick start) are solved on the calling thread."""
+MAX_THREADS = 4
+"""More threads than this buy little: a decision rarely has more than 20 worlds."""
+
+
+def default_threads() -> int:
+    """Solver threads for interactive use: one per core, at most :data:`MAX_THREADS`."""
+    return max(1, min(MAX_THREADS, os.cpu_count() or 1))
+
+
+def group_by_mover(
+    worlds: np.ndarray, leader: int, played: Sequence[Card]
+) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+    """The worlds as int tuples, and the indices of the worlds grouped by the hand of the seat to move."""
+    rows = [tuple(int(x) for x in row) for row in worlds]
+    mover = (int(leader) + len(played)) & 3
+    groups: dict[int, list[int]] = {}
+    for i, row in enumerate(rows):
+        groups.setdefault(row[mover], []).append(i)
+    return rows, list(groups.values())
+
+
+_Solve = Callable[[object, list[tuple[int, ...]]], np.ndarray]
+"""(solver, worlds) -> one 52-entry answer row per world."""
+
+
+class SolverOracle(DoubleDummyOracle):
+    """The double-dummy solver (:class:`~engine.solvers.dd.DoubleDummySolver`) behind the oracle seam.
+
+    The solver's batch call wants one hand for the seat to play in every world (one decision),
+    so worlds are grouped by that hand: one call at MAX's turns, one per world at MIN's.
+    With ``threads`` > 1, the worlds of a large position are shared out among that many solvers:
+    ``solver`` (or a default one) serves the calling thread, the helpers are default-sized solvers.
+    ``node_limit`` is the budget of a question that does not give its own.
+    """
+
+    def __init__(self, solver: object | None = None, *, threads: int = 1, node_limit: int | None = None) -> None:
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, got {threads}")
+        if node_limit is not None and node_limit < 1:
+            raise ValueError(f"node limit {node_limit} must be at least 1")
+        self._given = solver
+        self._threads = threads
+        self.node_limit = node_limit
+        self._made: list[object] = []
+        self._pool: ThreadPoolExecutor | None = None
+
+    # --- the solvers, made on first use -----------------------------------------------------------
+    def _all(self) -> list[object]:
+        if not self._made:
+            from .dd import DoubleDummySolver
+
+            first = self._given if self._given is not None else DoubleDummySolver()
+            self._made = [first] + [DoubleDummySolver() for _ in range(self._threads - 1)]
+        return self._made
+
+    @property
+    def _solvers(self) -> list[object]:
+        """Every solver, the calling thread's first."""
+        return self._all()
+
+    @property
+    def solver(self) -> object:
+        """The calling thread's solver."""
+        return self._all()[0]
+
+    @property
+    def threads(self) -> int:
+        return self._threads
+
+    @property
+    def nodes(self) -> tuple[int, ...]:
+        """Search nodes each solver has visited (the first is the calling thread's)."""
+        return tuple(int(s.nodes) for s in self._all())  # type: ignore[attr-defined]
+
+    def _limit(self, node_limit: int | None) -> int | None:
+        return self.node_limit if node_limit is None else node_limit
+
+    # --- the oracle's questions -----------------------------------------------------------------------
+    def batch_tricks_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], *,
+        cards: int = ALL_CARDS, node_limit: int | None = None, cancel: CancelToken = NEVER,
+    ) -> np.ndarray:
+        """Exact counts; a restricted question (``cards``) searches only those cards, and should the
+        answer miss a wanted card (the solver's classes of equal cards can differ from the caller's),
+        every card is solved."""
+        trick = tuple(int(c) for c in played)
+        limit = self._limit(node_limit)
+
+        def solve(solver: object, rows: list[tuple[int, ...]], only: int) -> np.ndarray:
+            out = np.full((len(rows), 52), -1, dtype=np.int64)
+            answers = solver.batch_tricks_per_card(  # type: ignore[attr-defined]
+                rows, int(strain), int(leader), trick, cards=only, node_limit=limit)
+            for i, per_card in enumerate(answers):
+                for card, tricks in per_card.items():
+                    out[i, int(card)] = int(tricks)
+            return out
+
+        out = self._each_group(worlds, leader, played, lambda s, rows: solve(s, rows, cards), cancel)
+        if cards != ALL_CARDS and len(out):
+            wanted = [c for c in range(52) if cards >> c & 1]
+            if not (out[:, wanted] >= 0).all():
+                out = self._each_group(worlds, leader, played, lambda s, rows: solve(s, rows, ALL_CARDS), cancel)
+        return out
+
+    def batch_reach_per_card(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int, *,
+        node_limit: int | None = None, cancel: CancelToken = NEVER,
+    ) -> np.ndarray:
+        """Make-or-fail per card, one null-window test per card and world."""
+        trick = tuple(int(c) for c in played)
+        limit = self._limit(node_limit)
+
+        def solve(solver: object, rows: list[tuple[int, ...]]) -> np.ndarray:
+            return np.asarray(solver.batch_reaches_per_card(  # type: ignore[attr-defined]
+                rows, int(strain), int(leader), trick, int(need), node_limit=limit))
+
+        return self._each_group(worlds, leader, played, solve, cancel)
+
+    def tricks_per_card(self, hands, strain: int, leader: int, played: Sequence[Card] = (), *,
+                        node_limit: int | None = None) -> dict[Card, int]:
+        return self.solver.tricks_per_card(  # type: ignore[attr-defined]
+            hands, strain, leader, tuple(played), node_limit=self._limit(node_limit))
+
+    def declarer_tricks(self, deal: Deal, strain: int, declarer: int, *, node_limit: int | None = None) -> int:
+        leader = (int(declarer) + 1) % 4
+        defenders = self.solver.tricks(deal, strain, leader, (), node_limit=self._limit(node_limit))  # type: ignore[attr-defined]
+        return len(deal[leader]) - int(defenders)
+
+    def table(self, deal: Deal, *, node_limit: int | None = None) -> DDTable:
+        """The full 5 × 4 table in one kernel call."""
+        return self.solver.table(deal, node_limit=self._limit(node_limit))  # type: ignore[attr-defined]
+
+    # --- sharing the worlds out ----------------------------------------------------------------
+    def _each_group(self, worlds: np.ndarray, leader: int, played: Sequence[Card], solve: _Solve,
+                    cancel: CancelToken) -> np.ndarray:
+        rows, groups = group_by_mover(worlds, leader, played)
+        out = np.full((len(rows), 52), -1, dtype=np.int64)
+        if not rows:
+            return out
+        solvers = self._all()
+        tricks_left = int(rows[0][int(leader)]).bit_count()
+        large = tricks_left >= PARALLEL_MIN_TRICKS
+        for members in groups:
+            cancel.check()
+            if large and len(members) > 1 and len(solvers) > 1:
+                self._spread(members, rows, solve, out, cancel)
+            elif large and len(members) > 1 and cancel.cancellable:  # one world at a time: stop between them
+                for i in members:
+                    cancel.check()
+                    out[i] = solve(solvers[0], [rows[i]])[0]
+            else:
+                out[members] = solve(solvers[0], [rows[i] for i in members])
+        return out
+
+    def _spread(self, members: list[int], rows: list[tuple[int, ...]], solve: _Solve, out: np.ndarray,
+                cancel: CancelToken) -> None:
+        """Solve the worlds ``members`` one at a time on whichever solver is free (this thread runs one)."""
+        solvers = self._all()
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=len(solvers) - 1, thread_name_prefix="tenace-dd")
+        pending = iter(members)
+        lock = threading.Lock()
+
+        def work(solver: object) -> None:
+            while True:
+                with lock:
+                    i = next(pending, None)
+                if i is None:
+                    return
+                cancel.check()
+                out[i] = solve(solver, [rows[i]])[0]
+
+        helpers = [self._pool.submit(work, s) for s in solvers[1:len(members)]]
+        error: BaseException | None = None
+        try:
+            work(solvers[0])
+        except BaseException as exc:  # let the helpers finish before raising: they write into ``out``
+            error = exc
+            with lock:
+                for _ in pending:
+                    pass
+        for future in helpers:
+            exc = future.exception()
+            if error is None and exc is not None:
+                error = exc
+        if error is not None:
+            raise error
+
+
+_thread_local = threading.local()
+
+
+def default_oracle() -> SolverOracle:
+    """This thread's double-dummy oracle (the solver is not thread-safe, so one per thread; its
+    table is shared by every search the thread runs, which is sound: entries are exact).  It shares
+    large positions out over :func:`default_threads` solvers."""
+    oracle = getattr(_thread_local, "oracle", None)
+    if oracle is None:
+        oracle = SolverOracle(threads=default_threads())
+        _thread_local.oracle = oracle
+    return oracle
