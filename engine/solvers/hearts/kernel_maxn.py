@@ -42,14 +42,14 @@ import numpy as np
 from engine.jit import kernel
 
 from .kernel_eval import evaluate
-from .kernel_rules import HEARTS_BITS, PENALTY_BITS, SUIT_FIELD, card_points, final_points, legal_cards, trick_winner
+from .kernel_rules import final_points
+from .kernel_state import live_cards, node_legal, play_card, representatives, unplay_card
 
 __all__ = ["VALUE_SIZE", "TT_BITS", "new_table", "search_root", "search_worlds"]
 
 VALUE_SIZE = 8
 TT_BITS = 17
 _EPS = 1e-9
-_FULL = (1 << 52) - 1
 
 
 def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -97,84 +97,6 @@ def _better(a: np.ndarray, b: np.ndarray, mover: int) -> bool:
         if a[s] < b[s] - _EPS:
             return False
     return False
-
-
-@kernel
-def _representatives(legal: int, live: int, rl: np.ndarray) -> int:
-    """The legal cards left after dropping each card equivalent to the next live card above it."""
-    keep = 0
-    for u in range(4):
-        prev_mine = False
-        prev_points = 0
-        for r in range(12, -1, -1):
-            c = 13 * u + r
-            if not live >> c & 1:
-                continue
-            mine = (legal >> c & 1) == 1
-            points = card_points(c, rl)
-            if mine and not (prev_mine and points == prev_points):
-                keep |= 1 << c
-            prev_mine = mine
-            prev_points = points
-    return keep
-
-
-@kernel
-def _play(st: np.ndarray, card: int, rl: np.ndarray) -> int:
-    """Play ``card`` for the seat to move; returns the old leader (for :func:`_unplay`)."""
-    n = st[13]
-    pos = n % 4
-    leader = st[12]
-    mover = (leader + pos) % 4
-    st[mover] &= ~(1 << card)
-    st[14 + n] = card
-    st[13] = n + 1
-    if pos == 3:
-        b = 14 + n - 3
-        w = (leader + trick_winner(st[b], st[b + 1], st[b + 2], st[b + 3])) % 4
-        for i in range(4):
-            c = st[b + i]
-            st[4 + w] += card_points(c, rl)
-            if PENALTY_BITS >> c & 1:
-                st[8 + w] += 1
-        st[12] = w
-    return leader
-
-
-@kernel
-def _unplay(st: np.ndarray, card: int, old_leader: int, rl: np.ndarray) -> None:
-    n = st[13] - 1
-    pos = n % 4
-    if pos == 3:
-        w = st[12]
-        for i in range(4):
-            c = st[14 + n - 3 + i]
-            st[4 + w] -= card_points(c, rl)
-            if PENALTY_BITS >> c & 1:
-                st[8 + w] -= 1
-        st[12] = old_leader
-    mover = (old_leader + pos) % 4
-    st[mover] |= 1 << card
-    st[13] = n
-
-
-@kernel
-def _node_legal(st: np.ndarray, rl: np.ndarray) -> int:
-    n = st[13]
-    pos = n % 4
-    mover = (st[12] + pos) % 4
-    played = _FULL & ~(st[0] | st[1] | st[2] | st[3])
-    led = -1 if pos == 0 else st[14 + n - pos] // 13
-    return legal_cards(st[mover], led, n < 4, (played & HEARTS_BITS) != 0, rl)
-
-
-@kernel
-def _live(st: np.ndarray) -> int:
-    live = st[0] | st[1] | st[2] | st[3]
-    n = st[13]
-    for i in range(n - n % 4, n):
-        live |= 1 << st[14 + i]
-    return live
 
 
 @kernel(inline="always")  # a hot path: inlined into both searches
@@ -244,15 +166,15 @@ def _search(st, rl, horizon, keys, stamps, table, gen, vals, ply, counter):
         if slot < 0:
             return
     mover = (st[12] + n % 4) % 4
-    moves = _representatives(_node_legal(st, rl), _live(st), rl)
+    moves = representatives(node_legal(st, rl), live_cards(st), rl)
     child = vals[ply + 1]
     first = True
     for c in range(52):
         if not moves >> c & 1:
             continue
-        old = _play(st, c, rl)
+        old = play_card(st, c, rl)
         _search(st, rl, horizon, keys, stamps, table, gen, vals, ply + 1, counter)
-        _unplay(st, c, old, rl)
+        unplay_card(st, c, old, rl)
         if first or _better(child, out, mover):
             out[:] = child
             first = False
@@ -288,16 +210,16 @@ def _paranoid(st, rl, horizon, me, alpha, beta, keys, stamps, table, gen, vals, 
         if slot < 0:
             return out[me]
     mover = (st[12] + n % 4) % 4
-    moves = _representatives(_node_legal(st, rl), _live(st), rl)
+    moves = representatives(node_legal(st, rl), live_cards(st), rl)
     child = vals[ply + 1]
     lo, hi = alpha, beta
     best = np.inf if mover == me else -np.inf
     for c in range(52):
         if not moves >> c & 1:
             continue
-        old = _play(st, c, rl)
+        old = play_card(st, c, rl)
         v = _paranoid(st, rl, horizon, me, lo, hi, keys, stamps, table, gen, vals, ply + 1, counter)
-        _unplay(st, c, old, rl)
+        unplay_card(st, c, old, rl)
         if mover == me:
             if v < best - _EPS:
                 best = v
@@ -324,9 +246,9 @@ def search_root(st, rl, horizon, keys, stamps, table, gen, root_values, counter,
     seat to move, with a full window) instead of Max_n.
     """
     vals = np.zeros((60, 8))
-    legal = _node_legal(st, rl)
-    live = _live(st)
-    reps = _representatives(legal, live, rl)
+    legal = node_legal(st, rl)
+    live = live_cards(st)
+    reps = representatives(legal, live, rl)
     for u in range(4):
         above = -1  # the next live card above, when it is one of ours (an equivalent already valued)
         for r in range(12, -1, -1):
@@ -338,12 +260,12 @@ def search_root(st, rl, horizon, keys, stamps, table, gen, root_values, counter,
                 continue
             if reps >> c & 1:
                 me = (st[12] + st[13] % 4) % 4
-                old = _play(st, c, rl)
+                old = play_card(st, c, rl)
                 if paranoid:
                     _paranoid(st, rl, horizon, me, -np.inf, np.inf, keys, stamps, table, gen, vals, 0, counter)
                 else:
                     _search(st, rl, horizon, keys, stamps, table, gen, vals, 0, counter)
-                _unplay(st, c, old, rl)
+                unplay_card(st, c, old, rl)
                 root_values[c, :] = vals[0]
             else:
                 root_values[c, :] = root_values[above, :]
