@@ -136,6 +136,19 @@ def _register_defaults(registry: PlayerRegistry) -> None:
         presets=(("Fast", "samples=5"), ("Normal", ""), ("Strong", "samples=20")),
     )
 
+    mcts_params = ("worlds", "sims", "c", "eps", "opp", "paranoia", "pass", "seed")
+    uct_hearts = _lazy(".hearts_mcts", "uct_from_spec")
+    registry.register(
+        Game.HEARTS, "uct", lambda a: uct_hearts()(a), params=mcts_params,
+        summary="PIMC + UCT with rule-based playouts (Sturtevant's xinxin)",
+        presets=(("Fast", "sims=1000"), ("Normal", ""), ("Strong", "sims=10000")),
+    )
+    ismcts_hearts = _lazy(".hearts_mcts", "ismcts_from_spec")
+    registry.register(
+        Game.HEARTS, "ismcts", lambda a: ismcts_hearts()(a), params=mcts_params,
+        summary="information-set MCTS: one tree over sampled worlds (Cowling, Powley & Whitehouse)",
+        presets=(("Fast", "sims=1000"), ("Normal", ""), ("Strong", "sims=10000")),
+    )
 
 REGISTRY = PlayerRegistry()
 _register_defaults(REGISTRY)
