@@ -5,10 +5,16 @@ so A and B hold exactly the same cards over the pair and the luck of the deal
 cancels.  Deal ``i`` is the ``i``-th of ``random_deals(seed, …)`` and passes by
 ``PassDirection.for_hand(i)``.  Players are built afresh for every hand with a
 seed derived from the match seed, the deal, the seating and the seat, so any
-hand can be replayed alone and a match can be split across processes
-(``--first``).  One JSON line per hand, then a summary line: mean points per
-hand of A and of B (points are penalties: lower is better), their difference
-A − B and its 95% confidence interval over deals.
+hand can be replayed alone: each deal is a task for a pool of worker
+processes (one per core by default), a Dask cluster (``--dask``) or this
+process (``--workers 1``), with the same lines in the same order whichever
+runs it (:mod:`.pool`).  ``--save FILE`` keeps every finished deal and
+``--resume`` plays only the deals missing from it (:mod:`.journal`); a match
+can also be split by hand with ``--first``.  One JSON line per hand, then a
+summary line: mean points per hand of A and of B (points are penalties: lower
+is better), their difference A − B and its 95% confidence interval over deals.
+Players with a time budget (``mcmaxn``'s ``time``) depend on the machine's
+load, so only budget-free specs replay exactly.
 """
 
 from __future__ import annotations
@@ -19,14 +25,17 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..cli.output import emit_json
-from ..core.deal import random_deals
+from ..core.deal import Deal, random_deals
 from ..hearts.passing import PassDirection
 from ..hearts.rules import HeartsRules, MoonScoring
 from ..hearts.table import play_hand
 from ..players.registry import Game, PlayerSpec, create_player
+from .journal import Journal
+from .pool import Parallelism, Progress, add_parallel_arguments, parallelism_from_args, run_tasks
 from .summary import PairedSummary, paired_summary
 
-__all__ = ["register", "run", "SEATINGS", "HandOutcome", "play_duplicate", "summarise", "player_seed"]
+__all__ = ["register", "run", "SEATINGS", "HandOutcome", "DealTask", "play_deal", "play_duplicate", "summarise",
+           "player_seed"]
 
 SEATINGS = ("ABAB", "BABA")
 
@@ -52,28 +61,57 @@ def player_seed(seed: int, deal: int, seating: str, seat: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def play_duplicate(
-    spec_a: PlayerSpec, spec_b: PlayerSpec, *, deals: int, seed: int, first: int = 0, rules: HeartsRules | None = None
-) -> Iterator[HandOutcome]:
-    """Play deals ``first .. first+deals-1`` in both seatings, yielding each hand as it finishes."""
+@dataclass(frozen=True, slots=True)
+class DealTask:
+    """Everything one deal of the match needs (picklable: it travels to worker processes)."""
+
+    spec_a: str
+    spec_b: str
+    seed: int
+    deal: int
+    hands: tuple[int, int, int, int]
+    rules: HeartsRules
+
+
+def play_deal(task: DealTask) -> tuple[HandOutcome, ...]:
+    """Both seatings of one deal."""
+    out = []
+    for seating in SEATINGS:
+        players = [
+            create_player(Game.HEARTS, task.spec_a if who == "A" else task.spec_b,
+                          seed=player_seed(task.seed, task.deal, seating, seat))
+            for seat, who in enumerate(seating)
+        ]
+        played = play_hand(
+            Deal.from_masks(list(task.hands)),
+            [p.choose_pass for p in players],  # type: ignore[attr-defined]
+            [p.choose_card for p in players],
+            hand_number=task.deal,
+            rules=task.rules,
+            direction=PassDirection.for_hand(task.deal),
+        )
+        moon = None if played.result.moon is None else int(played.result.moon)
+        out.append(HandOutcome(task.deal, seating, played.result.points, moon))
+    return tuple(out)
+
+
+def deal_tasks(spec_a: PlayerSpec, spec_b: PlayerSpec, *, deals: int, seed: int, first: int = 0,
+               rules: HeartsRules | None = None) -> list[DealTask]:
+    """The tasks of deals ``first .. first+deals-1``."""
     rules = rules if rules is not None else HeartsRules()
     all_deals = random_deals(seed, first + deals)
-    for i in range(first, first + deals):
-        for seating in SEATINGS:
-            players = [
-                create_player(Game.HEARTS, spec_a if who == "A" else spec_b, seed=player_seed(seed, i, seating, seat))
-                for seat, who in enumerate(seating)
-            ]
-            played = play_hand(
-                all_deals[i],
-                [p.choose_pass for p in players],  # type: ignore[attr-defined]
-                [p.choose_card for p in players],
-                hand_number=i,
-                rules=rules,
-                direction=PassDirection.for_hand(i),
-            )
-            moon = None if played.result.moon is None else int(played.result.moon)
-            yield HandOutcome(i, seating, played.result.points, moon)
+    return [DealTask(str(spec_a), str(spec_b), seed, i, all_deals[i].masks, rules)  # type: ignore[arg-type]
+            for i in range(first, first + deals)]
+
+
+def play_duplicate(
+    spec_a: PlayerSpec, spec_b: PlayerSpec, *, deals: int, seed: int, first: int = 0, rules: HeartsRules | None = None,
+    parallelism: Parallelism = Parallelism(),
+) -> Iterator[HandOutcome]:
+    """Play deals ``first .. first+deals-1`` in both seatings, yielding the hands in deal order."""
+    tasks = deal_tasks(spec_a, spec_b, deals=deals, seed=seed, first=first, rules=rules)
+    for hands in run_tasks(play_deal, tasks, parallelism):
+        yield from hands
 
 
 def summarise(outcomes: list[HandOutcome]) -> PairedSummary:
@@ -96,7 +134,12 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.add_argument("--moon", default=MoonScoring.ADD_26_TO_OTHERS.value, help="add_26_to_others or shooter_minus_26")
     p.add_argument("--jack-of-diamonds", action="store_true", help="the ♦J scores −10 for its taker")
     p.add_argument("--json", action="store_true", help="one JSON object per hand, then a summary object")
+    add_parallel_arguments(p)
     p.set_defaults(func=run)
+
+
+def _outcome(row: dict) -> HandOutcome:
+    return HandOutcome(int(row["deal"]), str(row["seating"]), tuple(row["points"]), row["moon"])  # type: ignore[arg-type]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,18 +147,35 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--deals must be at least 1, got {args.deals}")
     if args.first < 0:
         raise ValueError(f"--first must be ≥ 0, got {args.first}")
+    if args.resume and not args.save:
+        raise ValueError("--resume continues the run saved in --save FILE: give the file")
     spec_a, spec_b = PlayerSpec.parse(args.a), PlayerSpec.parse(args.b)
     for spec in (spec_a, spec_b):  # fail on a bad spec before any hand is played
         create_player(Game.HEARTS, spec, seed=0)
+    parallelism = parallelism_from_args(args)
     rules = HeartsRules(moon_scoring=MoonScoring.parse(args.moon), jack_of_diamonds=args.jack_of_diamonds)
+    journal = Journal(args.save, resume=args.resume, lines_per_deal=len(SEATINGS)) if args.save else None
+    saved = {d: tuple(_outcome(r) for r in rows) for d, rows in (journal.done.items() if journal else ())}
+    tasks = [t for t in deal_tasks(spec_a, spec_b, deals=args.deals, seed=args.seed, first=args.first, rules=rules)
+             if t.deal not in saved]
+    progress = None if args.quiet else Progress(len(tasks), f"match hearts ({parallelism.describe()})")
+
+    def done(_: int, hands: tuple[HandOutcome, ...]) -> None:
+        if journal is not None:
+            journal.append([h.to_dict() for h in hands])
+        if progress is not None:
+            progress()
+
+    fresh = run_tasks(play_deal, tasks, parallelism, done)
     outcomes = []
-    for outcome in play_duplicate(spec_a, spec_b, deals=args.deals, seed=args.seed, first=args.first, rules=rules):
-        outcomes.append(outcome)
-        if args.json:
-            emit_json(outcome.to_dict())
-        else:
-            moon = "" if outcome.moon is None else f"  moon: seat {outcome.moon}"
-            print(f"deal {outcome.deal:4d} {outcome.seating}  points {list(outcome.points)}{moon}", flush=True)
+    for deal in range(args.first, args.first + args.deals):
+        for outcome in saved[deal] if deal in saved else next(fresh):
+            outcomes.append(outcome)
+            if args.json:
+                emit_json(outcome.to_dict())
+            else:
+                moon = "" if outcome.moon is None else f"  moon: seat {outcome.moon}"
+                print(f"deal {outcome.deal:4d} {outcome.seating}  points {list(outcome.points)}{moon}", flush=True)
     s = summarise(outcomes)
     summary = {
         "summary": "hearts",

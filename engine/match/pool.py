@@ -1,0 +1,173 @@
+"""Running a match's deals in parallel: this process, a pool of worker processes, or a Dask cluster.
+
+A match harness turns each deal into a *task*, a small picklable value that
+says everything about the deal (the specs, the seeds, the cards), and a
+module-level function plays it.  :func:`run_tasks` hands the tasks to
+
+* this process, one after the other (``workers=1``: what the tests and a
+  debugger want);
+* a pool of worker processes, one per core by default (``spawn``ed: each
+  worker loads the engine and its numba kernels from the cache once);
+* a Dask cluster (``dask=ADDRESS``, the scheduler's address): the optional
+  ``cluster`` extra (``dask[distributed]``), imported only here and only then;
+  the workers need the same Tenace installed.
+
+and yields the results **in task order** whatever order they finish in, so a
+seeded match prints the same lines serially, in a pool or on a cluster.  The
+``done`` callback sees each result as soon as it finishes (to save it at once
+for a resume), and ``progress`` reports finished/total and the time taken.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from multiprocessing import get_context
+from typing import Any, Callable, Iterator, Sequence, TextIO
+
+__all__ = ["Parallelism", "run_tasks", "Progress", "add_parallel_arguments", "parallelism_from_args",
+           "default_workers"]
+
+
+def default_workers() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Parallelism:
+    """Where a match's deals run: ``workers`` local processes (1 = this process), or a Dask scheduler."""
+
+    workers: int = 1
+    dask: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise ValueError(f"--workers must be at least 1, got {self.workers}")
+
+    def describe(self) -> str:
+        if self.dask:
+            return f"dask cluster at {self.dask}"
+        return "serial, in this process" if self.workers == 1 else f"{self.workers} worker processes"
+
+
+class Progress:
+    """``finished/total`` with elapsed time and an estimate of the rest, written to ``stream`` (stderr)."""
+
+    def __init__(self, total: int, label: str, stream: TextIO | None = None, every: float = 2.0) -> None:
+        self.total = total
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.every = every
+        self.start = time.perf_counter()
+        self.done = 0
+        self._last = -1e9
+
+    def __call__(self, finished: int = 1) -> None:
+        self.done += finished
+        now = time.perf_counter()
+        if self.done < self.total and now - self._last < self.every:
+            return
+        self._last = now
+        spent = now - self.start
+        rest = spent / self.done * (self.total - self.done) if self.done else 0.0
+        self.stream.write(f"{self.label}: {self.done}/{self.total} done, {spent:.0f} s elapsed, "
+                          f"about {rest:.0f} s to go\n")
+        self.stream.flush()
+
+
+def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], parallelism: Parallelism,
+              done: Callable[[int, Any], None] | None = None) -> Iterator[Any]:
+    """``fn(task)`` for every task, yielded in task order; ``done(index, result)`` as each one finishes."""
+    if parallelism.dask:
+        yield from _on_dask(fn, tasks, parallelism.dask, done)
+    elif parallelism.workers == 1 or len(tasks) <= 1:
+        for i, task in enumerate(tasks):
+            result = fn(task)
+            if done is not None:
+                done(i, result)
+            yield result
+    else:
+        yield from _in_pool(fn, tasks, parallelism.workers, done)
+
+
+def _in_order(finished: dict[int, Any], next_index: int) -> tuple[list[Any], int]:
+    out = []
+    while next_index in finished:
+        out.append(finished.pop(next_index))
+        next_index += 1
+    return out, next_index
+
+
+def _in_pool(fn, tasks, workers, done) -> Iterator[Any]:
+    window = 4 * workers  # tasks in flight: enough to keep every worker busy, few to lose on an interrupt
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=get_context("spawn")) as pool:
+        pending: dict[Any, int] = {}
+        finished: dict[int, Any] = {}
+        submitted = 0
+        next_index = 0
+        try:
+            while next_index < len(tasks):
+                while submitted < len(tasks) and len(pending) < window:
+                    pending[pool.submit(fn, tasks[submitted])] = submitted
+                    submitted += 1
+                ready, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                for future in ready:
+                    index = pending.pop(future)
+                    result = future.result()
+                    if done is not None:
+                        done(index, result)
+                    finished[index] = result
+                ordered, next_index = _in_order(finished, next_index)
+                yield from ordered
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+
+
+def _on_dask(fn, tasks, address, done) -> Iterator[Any]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ValueError("--dask needs the cluster extra: install tenace[cluster] (dask[distributed])") from None
+    with Client(address) as client:
+        futures = client.map(fn, list(tasks), pure=False)
+        index_of = {f.key: i for i, f in enumerate(futures)}
+        finished: dict[int, Any] = {}
+        next_index = 0
+        for future in as_completed(futures):
+            index = index_of[future.key]
+            result = future.result()
+            if done is not None:
+                done(index, result)
+            finished[index] = result
+            ordered, next_index = _in_order(finished, next_index)
+            yield from ordered
+
+
+def add_parallel_arguments(p) -> None:
+    """The ``--workers``/``--dask`` and ``--save``/``--resume`` options both match harnesses take."""
+    p.add_argument("--workers", type=int, default=None,
+                   help=f"worker processes playing deals in parallel (default: one per core, here "
+                        f"{default_workers()}; 1 = serially in this process)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None,
+                   help="play the deals on a Dask cluster (scheduler address, e.g. tcp://10.0.0.5:8786); needs "
+                        "the optional cluster extra, tenace[cluster]")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="append each deal's JSON lines to FILE as soon as the deal is finished")
+    p.add_argument("--resume", action="store_true",
+                   help="with --save: keep the deals already in FILE (an interrupted run), play only the others")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def parallelism_from_args(args) -> Parallelism:
+    if args.dask is not None and args.workers is not None:
+        raise ValueError("--workers and --dask exclude each other: the cluster decides how many workers run")
+    return Parallelism(workers=args.workers if args.workers is not None else default_workers(), dask=args.dask)
