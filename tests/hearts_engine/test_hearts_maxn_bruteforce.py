@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -90,18 +91,29 @@ def test_moon_endings_are_scored_with_the_moon() -> None:
 
 
 def test_depth_limited_search_returns_finite_values_for_every_legal_card() -> None:
+    """A whole hand: every legal card gets finite values in range; once the search reaches the end of the
+    hand (the last ``exact_tricks`` tricks) each value is a real final score — whole points adding up to
+    26, or a moon (0 for the shooter, 26 for the others) — and the moon chances are 0 or 1."""
     rules = HeartsRules()
     hand = HeartsHand(random_deals(5, 1)[0].masks, rules)
     rng = random.Random(5)
     solver = HeartsSolver(rules, SearchDepth(tricks=2, exact_tricks=3))
+    exact_positions = 0
     while not hand.is_complete:
         values = solver.solve(hand)
         assert {v.card for v in values} == set(hand.legal_cards().ascending())
         for v in values:
-            assert all(-30 <= p <= 60 for p in v.points)
+            assert all(math.isfinite(p) and -30 <= p <= 60 for p in v.points)
             assert all(0.0 <= m <= 1.0 for m in v.moon)
+            if hand.trick_number >= 13 - 3:
+                points = sorted(round(p) for p in v.points)
+                assert all(abs(p - round(p)) < 1e-9 for p in v.points)
+                assert sum(points) == 26 or points == [0, 26, 26, 26], v
+                assert set(v.moon) <= {0.0, 1.0} and sum(v.moon) == (1.0 if points == [0, 26, 26, 26] else 0.0)
+        if hand.trick_number >= 13 - 3:
+            exact_positions += 1
         hand.play(rng.choice(sorted(v.card for v in values)))
-    assert HeartsPosition.of_hand(hand.copy()) if False else True
+    assert exact_positions == 12
 
 
 def brute_force_paranoid(hand: HeartsHand, me: int) -> int:
