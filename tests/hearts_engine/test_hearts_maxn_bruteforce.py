@@ -10,7 +10,7 @@ import pytest
 from engine.core.deal import random_deals
 from engine.hearts.play import HeartsHand
 from engine.hearts.rules import HeartsRules, MoonScoring
-from engine.solvers.hearts import HeartsPosition, HeartsSolver, SearchDepth
+from engine.solvers.hearts import HeartsSolver, SearchDepth
 
 EXACT = SearchDepth(tricks=13, exact_tricks=13)
 
