@@ -7,6 +7,11 @@ so a misspelt name or parameter is a :class:`PlayerSpecError` that lists what
 would have been accepted.  Factories import their player module lazily: looking
 up ``random`` never loads a search engine.
 
+The name ``default`` stands for the app's default player of the game
+(:data:`DEFAULT_PLAYERS`), with any parameters given added to or replacing
+its own: ``default:seed=3``.  The CLI, the match harnesses, the benchmarks
+and the app all resolve it here, so "the default player" is one spec.
+
 Lists of specs (``--players rules,random`` or ``alphamu:m=2,worlds=20,rules``)
 are split by :func:`parse_spec_list`: a comma-separated token that contains
 ``=`` but no ``:`` is a further parameter of the spec before it.
@@ -31,7 +36,12 @@ __all__ = [
     "REGISTRY",
     "parse_spec_list",
     "create_player",
+    "DEFAULT_NAME",
+    "DEFAULT_PLAYERS",
+    "default_spec",
 ]
+
+DEFAULT_NAME = "default"
 
 
 PlayerFactory = Callable[[SpecArgs], Player[Any]]
@@ -74,12 +84,22 @@ class PlayerRegistry:
     def entries(self, game: Game) -> Mapping[str, PlayerEntry]:
         return {e.name: e for (g, _), e in sorted(self._entries.items(), key=lambda kv: kv[0][1]) if g == game}
 
+    def resolve(self, game: Game, spec: "PlayerSpec | str") -> PlayerSpec:
+        """``spec`` with ``default`` replaced by the game's default player (its parameters, then the spec's)."""
+        parsed = PlayerSpec.parse(spec) if isinstance(spec, str) else spec
+        if parsed.name != DEFAULT_NAME:
+            return parsed
+        base = PlayerSpec.parse(default_spec(game))
+        given = dict(parsed.params)
+        params = tuple((k, given.pop(k, v)) for k, v in base.params) + tuple(given.items())
+        return PlayerSpec(base.name, params)
+
     def create(self, game: Game, spec: "PlayerSpec | str", *, seed: int = 0) -> Player[Any]:
         """A new player for ``spec``; ``seed`` is used unless the spec sets ``seed=``."""
-        parsed = PlayerSpec.parse(spec) if isinstance(spec, str) else spec
+        parsed = self.resolve(game, spec)
         entry = self._entries.get((game, parsed.name))
         if entry is None:
-            known = ", ".join(self.names(game)) or "none"
+            known = ", ".join((DEFAULT_NAME,) + self.names(game))
             raise PlayerSpecError(f"unknown {game.value} player {parsed.name!r} (known: {known})")
         for key, _ in parsed.params:
             if key not in entry.params:
@@ -149,6 +169,18 @@ def _register_defaults(registry: PlayerRegistry) -> None:
         summary="information-set MCTS: one tree over sampled worlds (Cowling, Powley & Whitehouse)",
         presets=(("Fast", "sims=1000"), ("Normal", ""), ("Strong", "sims=10000")),
     )
+
+DEFAULT_PLAYERS: Mapping[Game, str] = {
+    Game.BRIDGE: "rules",
+    Game.HEARTS: "uct",
+}
+"""The app's default computer player per game, as a spec (what ``default`` names)."""
+
+
+def default_spec(game: Game) -> str:
+    """The spec of the game's default player (what ``default`` stands for)."""
+    return DEFAULT_PLAYERS[game]
+
 
 REGISTRY = PlayerRegistry()
 _register_defaults(REGISTRY)
