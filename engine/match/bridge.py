@@ -9,7 +9,13 @@ samples worlds.  ``--undecided`` keeps only deals where PIMC, from declarer's
 seat after dummy is seen, gives the contract a 30–70% chance (the double-dummy
 make rate over ``--filter-worlds`` sampled defence hands).  Deal ``i`` is the
 ``i``-th accepted deal of the seed's stream, so a match can be split with
-``--first``.  ``--cards K`` plays random endings of K tricks instead (earlier
+``--first``.  The filter's worlds come from a generator seeded by the match
+seed and the deal's place in the stream, so each deal is judged on its own:
+the filter, then the deals, run as tasks on a pool of worker processes (one
+per core by default, one solver thread each), a Dask cluster (``--dask``) or
+this process (``--workers 1``), with the same lines in the same order
+whichever runs them (:mod:`.pool`); ``--save``/``--resume`` keep finished
+deals across an interruption (:mod:`.journal`).  ``--cards K`` plays random endings of K tricks instead (earlier
 tricks credited so declarer needs the same share of the rest), for quick runs.
 One JSON line per deal, then a summary: make rates of A and B, the difference
 and its 95% confidence interval over deals.
@@ -21,6 +27,7 @@ import argparse
 import hashlib
 import json
 import random
+import threading
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -36,10 +43,13 @@ from ..players.registry import Game, PlayerSpec, create_player
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import MAX_THREADS, SolverOracle, default_oracle
 from ..worlds import HandConstraint
+from .journal import Journal
+from .pool import Parallelism, Progress, add_parallel_arguments, parallelism_from_args, run_tasks
 from .summary import paired_summary
 
 __all__ = ["register", "run", "Board", "DealOutcome", "Result", "deal_stream", "ending_prior", "opener_constraint",
-           "pimc_make_chance", "play_duplicate", "player_seed", "read_results", "result_summary"]
+           "pimc_make_chance", "play_duplicate", "player_seed", "read_results", "result_summary", "Solvers",
+           "FilterTask", "PlayTask", "filter_chance", "play_board", "accepted_boards", "filter_seed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +82,12 @@ class DealOutcome:
 def player_seed(seed: int, deal: int, seat: int) -> int:
     """A stable per-seat seed (blake2b of the coordinates), the same for A's and B's play."""
     digest = hashlib.blake2b(f"tenace-match-bridge:{seed}:{deal}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def filter_seed(seed: int, candidate: int) -> int:
+    """The seed of the undecided filter's worlds for the ``candidate``-th deal of the stream."""
+    digest = hashlib.blake2b(f"tenace-match-bridge-filter:{seed}:{candidate}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
 
@@ -164,6 +180,36 @@ def deal_stream(seed: int, contract: Contract, declarer: Seat, cards: int = 13) 
                         prior)
 
 
+@dataclass(frozen=True, slots=True)
+class Solvers:
+    """Who answers the double-dummy questions, as a picklable choice (each process builds its own):
+    ``tenace`` with ``threads`` solver threads (``None``: the engine's default), or ``dds``."""
+
+    solver: str = "tenace"
+    threads: int | None = None
+
+    def oracle(self) -> DoubleDummyOracle | None:
+        """This thread's oracle (solvers are not thread-safe), or ``None`` for the players' own default."""
+        if self.solver == "tenace" and self.threads is None:
+            return None
+        built = _ORACLES.__dict__.setdefault("built", {})
+        key = (self.solver, self.threads)
+        if key not in built:
+            if self.solver == "dds":
+                from ..solvers.dds_oracle import DdsOracle
+
+                built[key] = DdsOracle()
+            else:
+                built[key] = SolverOracle(threads=self.threads)
+        return built[key]
+
+    def filter_oracle(self) -> DoubleDummyOracle:
+        return self.oracle() or default_oracle()
+
+
+_ORACLES = threading.local()
+
+
 def _play(board: Board, contract: Contract, declarer: Seat, declarer_spec: PlayerSpec, defence: PlayerSpec,
           seed: int, index: int, oracle: DoubleDummyOracle | None = None) -> Result:
     players: list[Any] = [None] * 4
@@ -178,32 +224,83 @@ def _play(board: Board, contract: Contract, declarer: Seat, declarer_spec: Playe
     return Result(result.declarer_tricks, made, int(result.score or 0))
 
 
+@dataclass(frozen=True, slots=True)
+class FilterTask:
+    """The undecided filter's question for one deal of the stream (picklable, for worker processes)."""
+
+    board: Board
+    contract: Contract
+    declarer: Seat
+    worlds: int
+    seed: int
+    candidate: int
+    solvers: Solvers
+
+
+def filter_chance(task: FilterTask) -> float:
+    rng = random.Random(filter_seed(task.seed, task.candidate))
+    return pimc_make_chance(task.board, task.contract, task.declarer, task.worlds, rng, task.solvers.filter_oracle())
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTask:
+    """One accepted deal, to be played by A and by B (picklable, for worker processes)."""
+
+    board: Board
+    contract: Contract
+    declarer: Seat
+    specs: tuple[str, str, str]
+    seed: int
+    index: int
+    chance: float | None
+    solvers: Solvers
+
+
+def play_board(task: PlayTask) -> DealOutcome:
+    spec_a, spec_b, defence = (PlayerSpec.parse(s) for s in task.specs)
+    oracle = task.solvers.oracle()
+    a = _play(task.board, task.contract, task.declarer, spec_a, defence, task.seed, task.index, oracle)
+    b = _play(task.board, task.contract, task.declarer, spec_b, defence, task.seed, task.index, oracle)
+    return DealOutcome(task.index, task.board.deal.to_pbn(Seat.NORTH), task.chance, a, b)
+
+
+def accepted_boards(*, deals: int, seed: int, contract: Contract, declarer: Seat, undecided: bool = False,
+                    filter_worlds: int = 20, first: int = 0, cards: int = 13, solvers: Solvers = Solvers(),
+                    parallelism: Parallelism = Parallelism(),
+                    progress: Progress | None = None) -> list[tuple[int, Board, float | None]]:
+    """Accepted boards ``first .. first+deals-1`` as ``(index, board, chance)``; with ``undecided`` the
+    filter runs on the stream in chunks (one task per deal) until enough deals are accepted."""
+    stream = deal_stream(seed, contract, declarer, cards)
+    if not undecided:
+        return [(i, next(stream), None) for i in range(first + deals)][first:]
+    chunk = 4 * max(1, parallelism.workers) if not parallelism.dask else 64
+    accepted: list[tuple[int, Board, float | None]] = []
+    candidate = 0
+    while len(accepted) < first + deals:
+        boards = [next(stream) for _ in range(chunk)]
+        tasks = [FilterTask(b, contract, declarer, filter_worlds, seed, candidate + k, solvers)
+                 for k, b in enumerate(boards)]
+        for board, chance in zip(boards, run_tasks(filter_chance, tasks, parallelism)):
+            if 0.3 <= chance <= 0.7 and len(accepted) < first + deals:
+                accepted.append((len(accepted), board, chance))
+                if progress is not None and len(accepted) > first:
+                    progress()
+        candidate += chunk
+    return accepted[first:]
+
+
 def play_duplicate(spec_a: PlayerSpec, spec_b: PlayerSpec, defence: PlayerSpec, *, deals: int, seed: int,
                    contract: Contract, declarer: Seat, undecided: bool = False, filter_worlds: int = 20,
-                   first: int = 0, cards: int = 13, oracle: DoubleDummyOracle | None = None) -> Iterator[DealOutcome]:
-    """Play accepted boards ``first .. first+deals-1``, yielding each as it finishes.  ``oracle``
-    (default: the engine's solver) answers the filter's and every searching player's
-    double-dummy questions."""
-    if undecided and oracle is None:
-        oracle = default_oracle()
-    filter_rng = random.Random(seed ^ 0x5EED)
-    accepted = 0
-    for board in deal_stream(seed, contract, declarer, cards):
-        chance = None
-        if undecided:
-            assert oracle is not None
-            chance = pimc_make_chance(board, contract, declarer, filter_worlds, filter_rng, oracle)
-            if not 0.3 <= chance <= 0.7:
-                continue
-        index = accepted
-        accepted += 1
-        if index < first:
-            continue
-        if index >= first + deals:
-            return
-        a = _play(board, contract, declarer, spec_a, defence, seed, index, oracle)
-        b = _play(board, contract, declarer, spec_b, defence, seed, index, oracle)
-        yield DealOutcome(index, board.deal.to_pbn(Seat.NORTH), chance, a, b)
+                   first: int = 0, cards: int = 13, solvers: Solvers = Solvers(),
+                   parallelism: Parallelism = Parallelism()) -> Iterator[DealOutcome]:
+    """Play accepted boards ``first .. first+deals-1``, yielding them in order.  ``solvers`` (default:
+    the engine's solver) answers the filter's and every searching player's double-dummy questions."""
+    boards = accepted_boards(deals=deals, seed=seed, contract=contract, declarer=declarer, undecided=undecided,
+                             filter_worlds=filter_worlds, first=first, cards=cards, solvers=solvers,
+                             parallelism=parallelism)
+    specs = (str(spec_a), str(spec_b), str(defence))
+    tasks = [PlayTask(b, contract, declarer, specs, seed, i, chance, solvers) for i, b, chance in boards]
+    yield from run_tasks(play_board, tasks, parallelism)
 
 
 def _interval(ci: tuple[float, float] | None) -> list[float] | None:
@@ -276,6 +373,7 @@ def register(targets: argparse._SubParsersAction) -> None:
                    help="play nothing: summarise the deal lines of earlier --json outputs (runs split by --first "
                         "or --seed) as one match")
     p.add_argument("--json", action="store_true", help="one JSON object per deal, then a summary object")
+    add_parallel_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -302,23 +400,42 @@ def run(args: argparse.Namespace) -> int:
         create_player(Game.BRIDGE, spec, seed=0)
     if args.threads is not None and args.threads < 1:
         raise ValueError(f"--threads must be at least 1, got {args.threads}")
-    oracle: DoubleDummyOracle | None = None  # None: the engine's default (one solver thread per core)
-    if args.solver == "dds":
-        from ..solvers.dds_oracle import DdsOracle
+    if args.resume and not args.save:
+        raise ValueError("--resume continues the run saved in --save FILE: give the file")
+    parallelism = parallelism_from_args(args)
+    threads = args.threads
+    if threads is None and args.solver == "tenace" and (parallelism.workers > 1 or parallelism.dask):
+        threads = 1  # the cores are busy with a deal each
+    solvers = Solvers(args.solver, threads)
+    journal = Journal(args.save, resume=args.resume, lines_per_deal=1) if args.save else None
+    saved = {d: rows[0] for d, rows in (journal.done.items() if journal else ())}
+    label = f"match bridge ({parallelism.describe()})"
+    boards = accepted_boards(deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
+                             undecided=args.undecided, filter_worlds=args.filter_worlds, first=args.first,
+                             cards=args.cards, solvers=solvers, parallelism=parallelism,
+                             progress=None if args.quiet or not args.undecided
+                             else Progress(args.deals, label + ", filtering"))
+    specs_text = (str(specs[0]), str(specs[1]), str(specs[2]))
+    tasks = [PlayTask(b, contract, declarer, specs_text, args.seed, i, chance, solvers)
+             for i, b, chance in boards if i not in saved]
+    progress = None if args.quiet else Progress(len(tasks), label)
 
-        oracle = DdsOracle()
-    elif args.threads is not None:
-        oracle = SolverOracle(threads=args.threads)
-    outcomes = []
-    for outcome in play_duplicate(*specs, deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
-                                  undecided=args.undecided, filter_worlds=args.filter_worlds, first=args.first,
-                                  cards=args.cards, oracle=oracle):
-        outcomes.append(outcome)
+    def done(_: int, outcome: DealOutcome) -> None:
+        if journal is not None:
+            journal.append([outcome.to_dict()])
+        if progress is not None:
+            progress()
+
+    fresh = run_tasks(play_board, tasks, parallelism, done)
+    rows = []
+    for index, _, _ in boards:
+        row = saved[index] if index in saved else next(fresh).to_dict()
+        rows.append(row)
         if args.json:
-            emit_json(outcome.to_dict())
+            emit_json(row)
         else:
-            print(f"deal {outcome.deal:4d}  A {outcome.a.declarer_tricks:2d} tricks  "
-                  f"B {outcome.b.declarer_tricks:2d} tricks", flush=True)
+            print(f"deal {row['deal']:4d}  A {row['a']['tricks']:2d} tricks  B {row['b']['tricks']:2d} tricks",
+                  flush=True)
     summary = {
         "summary": "bridge",
         "contract": str(contract),
@@ -327,7 +444,7 @@ def run(args: argparse.Namespace) -> int:
         "a": str(specs[0]),
         "b": str(specs[1]),
         "defence": str(specs[2]),
-        **result_summary([o.to_dict() for o in outcomes]),
+        **result_summary(rows),
     }
     if args.json:
         emit_json(summary)

@@ -124,7 +124,8 @@ def test_match_bridge_on_endings_with_the_undecided_filter(capsys, monkeypatch):
     monkeypatch.setattr(match_module, "default_oracle", lambda: ReferenceOracle())
     code, out, err = run_cli(capsys, ["match", "bridge", "--deals", "2", "--seed", "3", "--cards", "3",
                                       "--a", "alphamu:m=2,worlds=4", "--b", "pimc:worlds=4",
-                                      "--defence", "pimc:worlds=4", "--undecided", "--filter-worlds", "6", "--json"])
+                                      "--defence", "pimc:worlds=4", "--undecided", "--filter-worlds", "6", "--json",
+                                      "--workers", "1"])
     assert code == 0, err
     rows = [json.loads(x) for x in out.strip().splitlines()]
     assert len(rows) == 3
@@ -142,7 +143,8 @@ def test_match_bridge_plays_the_same_cards_with_either_solver(capsys, monkeypatc
 
     monkeypatch.setattr(analysis_module, "default_oracle", default_oracle)  # the engine's solver
     argv = ["match", "bridge", "--deals", "2", "--seed", "4", "--cards", "5", "--a", "alphamu:m=2,worlds=6",
-            "--b", "pimc:worlds=6", "--defence", "pimc:worlds=6", "--undecided", "--filter-worlds", "8", "--json"]
+            "--b", "pimc:worlds=6", "--defence", "pimc:worlds=6", "--undecided", "--filter-worlds", "8", "--json",
+            "--workers", "1"]
     runs = []
     for solver in ("tenace", "dds"):
         code, out, err = run_cli(capsys, argv + ["--solver", solver])
@@ -178,3 +180,22 @@ def test_match_bridge_combines_split_runs_into_one_summary(capsys, tmp_path):
     (tmp_path / "bad.jsonl").write_text('{"deal": 0}\n', encoding="utf-8")
     code, out, err = run_cli(capsys, ["match", "bridge", "--combine", str(tmp_path / "bad.jsonl")])
     assert code == 2 and "bad.jsonl, line 1: not a match bridge deal result" in err and "Traceback" not in err
+
+
+def test_match_bridge_pool_gives_the_serial_lines_and_resumes(capsys, tmp_path):
+    """Same seed, same lines serially and on two worker processes (the undecided filter included); a saved
+    run cut short after one deal resumes to the same output."""
+    argv = ["match", "bridge", "--deals", "3", "--seed", "8", "--cards", "4", "--a", "random:seed=1",
+            "--b", "rules", "--defence", "rules", "--undecided", "--filter-worlds", "6", "--json", "--quiet"]
+    code, serial, err = run_cli(capsys, argv + ["--workers", "1"])
+    assert code == 0, err
+    saved = tmp_path / "run.jsonl"
+    code, pooled, err = run_cli(capsys, argv + ["--workers", "2", "--save", str(saved)])
+    assert code == 0, err
+    assert pooled == serial
+    first = saved.read_text(encoding="utf-8").splitlines()[0]
+    saved.write_text(first + "\n", encoding="utf-8")
+    code, resumed, err = run_cli(capsys, argv + ["--workers", "1", "--save", str(saved), "--resume"])
+    assert code == 0, err
+    assert resumed == serial
+    assert len(saved.read_text(encoding="utf-8").splitlines()) == 3
