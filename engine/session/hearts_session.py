@@ -23,7 +23,8 @@ from ..hearts.play import HeartsHand
 from ..hearts.rules import HeartsRules
 from ..hearts.scoring import GameScore
 from ..hearts.view import pass_view, play_view
-from ..players.registry import REGISTRY, Game, PlayerRegistry
+from ..players.registry import DEFAULT_NAME, REGISTRY, Game, PlayerRegistry
+from .hearts_pass_hint import PassHint, pass_hint
 
 __all__ = [
     "HeartsStage",
@@ -113,6 +114,7 @@ class HeartsSession:
             s: registry.create(Game.HEARTS, player_spec, seed=base + int(s)) for s in Seat if s != self.user_seat
         }
         self._fallback_passer = registry.create(Game.HEARTS, "rules")
+        self._registry = registry
         self.score = GameScore(self.rules)
         self.history: list[HandRecord] = []
         self.hand_number = 0
@@ -186,6 +188,23 @@ class HeartsSession:
             return out
 
         return HeartsComputerTurn(self.hand_number, -1, None, job)
+
+    def pass_hint_job(self, *, seed: int = 0) -> Callable[[threading.Event, Callable[..., None]], PassHint]:
+        """The engine job behind the pass hint: the app's default player ranks the user's possible passes
+        (see :mod:`.hearts_pass_hint`).  Only while the user is choosing a pass."""
+        if self.stage is not HeartsStage.PASSING or self.direction is PassDirection.HOLD:
+            raise HeartsSessionError("a pass hint is for choosing the three cards to pass")
+        view = pass_view(self.user_seat, self.dealt[self.user_seat], self.direction, self.rules,
+                         hand_number=self.hand_number, scores=self.score.totals)
+        registry = self._registry
+
+        def job(cancel: threading.Event, report: Callable[..., None]) -> PassHint:
+            report(0.0, "ranking passes")
+            hint = pass_hint(view, player_spec=DEFAULT_NAME, seed=seed, registry=registry)
+            report(1.0, "ranking passes")
+            return hint
+
+        return job
 
     def set_computer_passes(self, hand_number: int, passes: dict[Seat, tuple[Card, ...]]) -> bool:
         if hand_number != self.hand_number or self.stage is not HeartsStage.PASSING:
