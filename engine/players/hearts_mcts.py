@@ -25,6 +25,7 @@ from ..hearts.view import HeartsView
 from ..search.hearts.mcts import MctsKind, MctsOptions, MctsResult, MctsSearch
 from ..search.hearts.passing import PassSearchOptions, PassSearchResult, search_pass
 from .hearts_rules import RulesHeartsPlayer
+from .spec import PlayerSpecError, SpecArgs
 
 __all__ = ["MctsHeartsPlayer", "MctsSettings", "SPEC_PARAMS", "from_spec", "uct_from_spec", "ismcts_from_spec"]
 
@@ -79,9 +80,8 @@ def _opponents(text: str) -> bool:
     return text == "policy"
 
 
-def from_spec(kind: MctsKind, args, defaults: MctsSettings) -> MctsHeartsPlayer:
-    """Build from a spec's arguments (an object with ``get_int``/``get_float``/``get_text``/``seed``,
-    as the player registry hands out) over ``defaults``; a bad value raises ``ValueError`` naming it."""
+def from_spec(kind: MctsKind, args: SpecArgs, defaults: MctsSettings) -> MctsHeartsPlayer:
+    """Build from a spec's arguments over ``defaults``; a bad value raises :class:`PlayerSpecError` naming it."""
     s = defaults.search
     try:
         search = replace(
@@ -92,15 +92,15 @@ def from_spec(kind: MctsKind, args, defaults: MctsSettings) -> MctsHeartsPlayer:
         )
         passing = replace(defaults.passing, deals=args.get_int("pass", defaults.passing.deals))
     except ValueError as exc:
-        raise ValueError(f"{kind.value}: {exc}") from None
+        raise PlayerSpecError(f"{kind.value}: {exc}") from None
     return MctsHeartsPlayer(MctsSettings(search, passing), seed=args.seed())
 
 
-def uct_from_spec(args) -> MctsHeartsPlayer:
+def uct_from_spec(args: SpecArgs) -> MctsHeartsPlayer:
     """``uct:...``: xinxin's PIMC + UCT (see the module doc for the parameters)."""
     return from_spec(MctsKind.UCT, args, MctsSettings(MctsOptions(kind=MctsKind.UCT)))
 
 
-def ismcts_from_spec(args) -> MctsHeartsPlayer:
+def ismcts_from_spec(args: SpecArgs) -> MctsHeartsPlayer:
     """``ismcts:...``: information-set MCTS (see the module doc for the parameters)."""
     return from_spec(MctsKind.ISMCTS, args, MctsSettings(MctsOptions(kind=MctsKind.ISMCTS)))
