@@ -99,7 +99,10 @@ class PlayerRegistry:
         parsed = self.resolve(game, spec)
         entry = self._entries.get((game, parsed.name))
         if entry is None:
-            known = ", ".join((DEFAULT_NAME,) + self.names(game))
+            names = self.names(game)
+            if PlayerSpec.parse(default_spec(game)).name in names:
+                names = (DEFAULT_NAME,) + names
+            known = ", ".join(names) or "none"
             raise PlayerSpecError(f"unknown {game.value} player {parsed.name!r} (known: {known})")
         for key, _ in parsed.params:
             if key not in entry.params:
