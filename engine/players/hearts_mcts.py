@@ -6,12 +6,12 @@ MCTS (one tree over all worlds).  Both are in :mod:`engine.search.hearts.mcts`.
 The pass is :func:`engine.search.hearts.passing.search_pass` with the
 rule-based player as the model of the other seats' passes.
 
-Spec parameters (``uct:worlds=30,sims=3000,c=0.4,eps=0.1,opp=policy,paranoia=0,pass=40,seed=1``):
+Spec parameters (``uct:worlds=30,sims=3000,c=0.4,eps=0.1,opp=policy,paranoia=0,infer=0.2,pass=40,seed=1``):
 ``worlds`` sampled worlds, ``sims`` simulations per decision in all, ``c`` the
 UCB constant, ``eps`` the playouts' share of random cards, ``opp=policy|tree``
 whether the other seats play the policy's card inside the tree or search too,
 ``paranoia`` the share of the searching seat's points in an opponent's
-utility, ``pass`` deals in the pass search's first round.
+utility, ``infer`` the noise of the play model weighing the worlds (0: off), ``pass`` deals in the pass search's first round.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from .spec import PlayerSpecError, SpecArgs
 
 __all__ = ["MctsHeartsPlayer", "MctsSettings", "SPEC_PARAMS", "from_spec", "uct_from_spec", "ismcts_from_spec"]
 
-SPEC_PARAMS = ("worlds", "sims", "c", "eps", "opp", "paranoia", "pass", "seed")
+SPEC_PARAMS = ("worlds", "sims", "c", "eps", "opp", "paranoia", "infer", "pass", "seed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ def from_spec(kind: MctsKind, args: SpecArgs, defaults: MctsSettings) -> MctsHea
             s, kind=kind, worlds=args.get_int("worlds", s.worlds), iterations=args.get_int("sims", s.iterations),
             exploration=args.get_float("c", s.exploration), epsilon=args.get_float("eps", s.epsilon),
             opponents_policy=_opponents(args.get_text("opp", "policy" if s.opponents_policy else "tree")),
-            paranoia=args.get_float("paranoia", s.paranoia),
+            paranoia=args.get_float("paranoia", s.paranoia), inference=args.get_float("infer", s.inference),
         )
         passing = replace(defaults.passing, deals=args.get_int("pass", defaults.passing.deals))
     except ValueError as exc:

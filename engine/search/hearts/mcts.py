@@ -15,6 +15,12 @@ values are final points, moon included, with no horizon evaluation to tune.
   worlds, so no seat's choice in the tree can depend on cards it cannot see;
   the most visited card is played.
 
+With ``inference`` above zero the worlds are not drawn uniformly: ``oversample``
+times as many are drawn and ``worlds`` of them kept with chances proportional
+to how likely the other seats' cards so far are under the playout policy with
+that much noise (:mod:`.kernel_inference`) — what the others played tells
+where their cards are.
+
 With ``opponents="policy"`` the other seats play the policy's card inside the
 tree as well and only the searching seat's own choices branch (see
 :mod:`.kernel_mcts`).  The budget is a number of simulations, not a time, so a
@@ -38,6 +44,7 @@ from ...solvers.hearts.kernel_rng import new_state
 from ...solvers.hearts.kernel_rules import rules_array
 from ...worlds.hearts_knowledge import HeartsKnowledge
 from ...worlds.hearts_sampler import HeartsWorldSampler
+from .kernel_inference import play_log_likelihood
 from .kernel_mcts import STAT_SIZE, new_tree, pimc_uct, root_stats, run_tree
 
 __all__ = ["MctsKind", "MctsOptions", "MctsResult", "MctsSearch"]
@@ -62,6 +69,9 @@ class MctsOptions:
     """Chance of a random card at each move of a playout (xinxin: 0.1)."""
     opponents_policy: bool = False
     paranoia: float = 0.0
+    inference: float = 0.0
+    """Noise of the play model that weighs worlds by the others' cards so far (0: uniform worlds)."""
+    oversample: int = 4
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, MctsKind):
@@ -76,6 +86,10 @@ class MctsOptions:
             raise ValueError(f"epsilon must be a probability 0..1, got {self.epsilon}")
         if not 0.0 <= self.paranoia <= 1.0:
             raise ValueError(f"paranoia must be 0..1, got {self.paranoia}")
+        if not 0.0 <= self.inference <= 1.0:
+            raise ValueError(f"inference noise must be 0..1 (0: off), got {self.inference}")
+        if self.oversample < 1:
+            raise ValueError(f"oversample must be at least 1, got {self.oversample}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +154,7 @@ class MctsSearch:
         position = HeartsPosition.of_view(view)
         legal = sorted(view.legal_cards.ascending())
         legal_mask = view.legal_cards.mask
-        worlds = HeartsWorldSampler(HeartsKnowledge.from_view(view)).sample_array(opts.worlds, self.rng)
+        worlds = self._worlds(view)
         base = position.state_array()
         self._rs[0] = self.rng.getrandbits(63) | 1
         if opts.kind is MctsKind.UCT:
@@ -156,6 +170,28 @@ class MctsSearch:
             counts.append(int(visits[c]))
         return MctsResult(int(view.seat), tuple(cards), tuple(counts), opts.kind, opts.worlds,
                           time.perf_counter() - start, nodes)
+
+    def _worlds(self, view: HeartsView) -> np.ndarray:
+        """``worlds`` worlds: uniform, or resampled by the likelihood of the others' play (see the module doc)."""
+        opts = self.options
+        sampler = HeartsWorldSampler(HeartsKnowledge.from_view(view))
+        plays = view.plays
+        me = int(view.seat)
+        if opts.inference <= 0.0 or opts.oversample == 1 or not any(int(s) != me for s, _ in plays):
+            return sampler.sample_array(opts.worlds, self.rng)
+        pool = sampler.sample_array(opts.worlds * opts.oversample, self.rng)
+        starts = pool.copy()
+        for seat, card in plays:
+            starts[:, int(seat)] |= 1 << card
+        leader = int(view.tricks[0].leader) if view.tricks else int(view.current.leader)  # type: ignore[union-attr]
+        ll = np.zeros(pool.shape[0])
+        play_log_likelihood(starts, np.array([c for _, c in plays], dtype=np.int64), leader, me, self._rl,
+                            opts.inference, ll)
+        weights = np.exp(ll - ll.max())
+        cumulative = np.cumsum(weights / weights.sum())
+        u = self.rng.random() / opts.worlds
+        picks = np.searchsorted(cumulative, u + np.arange(opts.worlds) / opts.worlds)  # systematic resampling
+        return pool[np.minimum(picks, pool.shape[0] - 1)]
 
     def _pimc(self, base, worlds, legal, legal_mask, position):
         opts = self.options
