@@ -11,7 +11,9 @@ Spec parameters (``uct:worlds=30,sims=3000,c=0.4,eps=0.1,opp=policy,paranoia=0,i
 UCB constant, ``eps`` the playouts' share of random cards, ``opp=policy|tree``
 whether the other seats play the policy's card inside the tree or search too,
 ``paranoia`` the share of the searching seat's points in an opponent's
-utility, ``infer`` the noise of the play model weighing the worlds (0: off), ``pass`` deals in the pass search's first round.
+utility, ``infer`` the noise of the play model weighing the worlds (0: off),
+``pass`` deals in the pass search's first round, ``passby=search|rules`` the
+pass search or the rule-based player's pass.
 """
 
 from __future__ import annotations
@@ -29,13 +31,15 @@ from .spec import PlayerSpecError, SpecArgs
 
 __all__ = ["MctsHeartsPlayer", "MctsSettings", "SPEC_PARAMS", "from_spec", "uct_from_spec", "ismcts_from_spec"]
 
-SPEC_PARAMS = ("worlds", "sims", "c", "eps", "opp", "paranoia", "infer", "pass", "seed")
+SPEC_PARAMS = ("worlds", "sims", "c", "eps", "opp", "paranoia", "infer", "pass", "passby", "seed")
 
 
 @dataclass(frozen=True, slots=True)
 class MctsSettings:
     search: MctsOptions = MctsOptions()
     passing: PassSearchOptions = PassSearchOptions()
+    rule_pass: bool = False
+    """Pass as the rule-based player does instead of searching (``passby=rules``, for comparisons)."""
 
 
 class MctsHeartsPlayer:
@@ -70,6 +74,8 @@ class MctsHeartsPlayer:
         return search_pass(view, self._pass_model.choose_pass, self.settings.passing, self._pass_rng)
 
     def choose_pass(self, view: HeartsView) -> tuple[Card, Card, Card]:
+        if self.settings.rule_pass:
+            return self._pass_model.choose_pass(view)
         self.last_pass = self.analyse_pass(view)
         return self.last_pass.best
 
@@ -91,9 +97,12 @@ def from_spec(kind: MctsKind, args: SpecArgs, defaults: MctsSettings) -> MctsHea
             paranoia=args.get_float("paranoia", s.paranoia), inference=args.get_float("infer", s.inference),
         )
         passing = replace(defaults.passing, deals=args.get_int("pass", defaults.passing.deals))
+        passby = args.get_text("passby", "rules" if defaults.rule_pass else "search")
+        if passby not in ("search", "rules"):
+            raise ValueError(f"passby must be search or rules, got {passby!r}")
     except ValueError as exc:
         raise PlayerSpecError(f"{kind.value}: {exc}") from None
-    return MctsHeartsPlayer(MctsSettings(search, passing), seed=args.seed())
+    return MctsHeartsPlayer(MctsSettings(search, passing, passby == "rules"), seed=args.seed())
 
 
 def uct_from_spec(args: SpecArgs) -> MctsHeartsPlayer:
