@@ -90,3 +90,39 @@ def test_the_real_deal_is_the_most_likely_world_when_the_others_play_the_policy(
         play_log_likelihood(starts, plays, int(view.tricks[0].leader), me, rl, 1e-6, out)
         assert out[0] > -1e-3 and out.max() < 1e-9
         assert np.mean(out[1:] < -10) > 0.5
+
+
+def _moon_ending(spoiled: bool) -> np.ndarray:
+    """Two cards left.  West (seat 1) took the ♠Q and eleven hearts and leads ♦A; North and East follow; South
+    (seat 0, void in diamonds) holds ♥A ♣7 and West still holds ♥2.  Discarding ♥A hands West the moon
+    (South then scores 26); keeping it and discarding ♣7 wins the last trick's ♥2: 2 points.  With
+    ``spoiled``, North took a heart earlier, so there is no moon to stop and the ♥A is the natural discard."""
+    st = np.zeros(14 + 52, np.int64)
+    st[0] = (1 << 25) | (1 << 44)          # South ♥A ♣7
+    st[1] = 1 << 13                        # West ♥2
+    st[2] = 1 << 42                        # North ♣5
+    st[3] = 1 << 43                        # East ♣6
+    st[5], st[9] = 24, 12                  # West: ♠Q + 11 hearts
+    if spoiled:
+        st[5], st[9], st[6], st[10] = 23, 11, 1, 1
+    st[12], st[13] = 1, 47
+    st[14 + 44], st[14 + 45], st[14 + 46] = 38, 27, 28  # ♦A ♦3 ♦4
+    return st
+
+
+def test_the_policy_and_the_tree_search_stop_a_moon() -> None:
+    rl = rules_array(HeartsRules())
+    rs = new_state(6)
+    assert policy_card(_moon_ending(False), rl, rs, 0.0) == 44  # keep the ♥A to take the last heart
+    assert policy_card(_moon_ending(True), rl, rs, 0.0) == 25   # no moon at stake: shed the ♥A
+    from engine.search.hearts.kernel_mcts import new_tree, root_stats, run_tree
+
+    st = _moon_ending(False)
+    tree = new_tree(101)
+    run_tree(st, st[None, 0:4].copy(), rl, rs, 100, 0.4, 0.1, False, 0.0, False, *tree)
+    visits = np.zeros(52, np.int64)
+    stats = np.zeros((52, 8))
+    root_stats(tree[0], tree[1], tree[2], tree[3], tree[5], visits, stats)
+    assert stats[44, 0] / visits[44] == 2.0 and stats[25, 0] / visits[25] == 26.0
+    assert stats[25, 5] / visits[25] == 1.0  # West's moon after the ♥A
+    assert visits[44] > visits[25]
