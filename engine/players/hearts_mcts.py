@@ -8,7 +8,8 @@ rule-based player as the model of the other seats' passes.
 
 Spec parameters (``uct:worlds=30,sims=3000,c=0.4,eps=0.1,opp=policy,paranoia=0,infer=0.2,pass=40,seed=1``):
 ``worlds`` sampled worlds, ``sims`` simulations per decision in all, ``c`` the
-UCB constant, ``eps`` the playouts' share of random cards, ``opp=policy|tree``
+UCB constant, ``eps`` the playouts' share of random cards (``owneps`` for the
+searching seat's own, default ``eps``), ``opp=policy|tree``
 whether the other seats play the policy's card inside the tree or search too,
 ``paranoia`` the share of the searching seat's points in an opponent's
 utility, ``infer`` the noise of the play model weighing the worlds (0: off),
@@ -31,7 +32,7 @@ from .spec import PlayerSpecError, SpecArgs
 
 __all__ = ["MctsHeartsPlayer", "MctsSettings", "SPEC_PARAMS", "from_spec", "uct_from_spec", "ismcts_from_spec"]
 
-SPEC_PARAMS = ("worlds", "sims", "c", "eps", "opp", "paranoia", "infer", "pass", "passby", "seed")
+SPEC_PARAMS = ("worlds", "sims", "c", "eps", "owneps", "opp", "paranoia", "infer", "pass", "passby", "seed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +94,7 @@ def from_spec(kind: MctsKind, args: SpecArgs, defaults: MctsSettings) -> MctsHea
         search = replace(
             s, kind=kind, worlds=args.get_int("worlds", s.worlds), iterations=args.get_int("sims", s.iterations),
             exploration=args.get_float("c", s.exploration), epsilon=args.get_float("eps", s.epsilon),
+            own_epsilon=args.get_float("owneps", s.own_epsilon),  # type: ignore[arg-type]
             opponents_policy=_opponents(args.get_text("opp", "policy" if s.opponents_policy else "tree")),
             paranoia=args.get_float("paranoia", s.paranoia), inference=args.get_float("infer", s.inference),
         )

@@ -159,7 +159,7 @@ def _register_defaults(registry: PlayerRegistry) -> None:
         presets=(("Fast", "samples=5"), ("Normal", ""), ("Strong", "samples=20")),
     )
 
-    mcts_params = ("worlds", "sims", "c", "eps", "opp", "paranoia", "infer", "pass", "passby", "seed")
+    mcts_params = ("worlds", "sims", "c", "eps", "owneps", "opp", "paranoia", "infer", "pass", "passby", "seed")
     uct_hearts = _lazy(".hearts_mcts", "uct_from_spec")
     registry.register(
         Game.HEARTS, "uct", lambda a: uct_hearts()(a), params=mcts_params,

@@ -119,7 +119,7 @@ def test_the_policy_and_the_tree_search_stop_a_moon() -> None:
 
     st = _moon_ending(False)
     tree = new_tree(101)
-    run_tree(st, st[None, 0:4].copy(), rl, rs, 100, 0.4, 0.1, False, 0.0, False, *tree)
+    run_tree(st, st[None, 0:4].copy(), rl, rs, 100, 0.4, 0.1, 0.1, False, 0.0, False, *tree)
     visits = np.zeros(52, np.int64)
     stats = np.zeros((52, 8))
     root_stats(tree[0], tree[1], tree[2], tree[3], tree[5], visits, stats)

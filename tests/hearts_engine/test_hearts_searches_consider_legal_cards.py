@@ -130,7 +130,7 @@ def _check_trees(hand: HeartsHand, legal: set[int], rl, rs) -> None:
     iterations = 60
     tree = new_tree(iterations + 1)
     for opp_policy in (False, True):
-        run_tree(st, world, rl, rs, iterations, 0.4, 0.1, opp_policy, 0.0, False, *tree)
+        run_tree(st, world, rl, rs, iterations, 0.4, 0.1, 0.1, opp_policy, 0.0, False, *tree)
         visits = np.zeros(52, np.int64)
         stats = np.zeros((52, 8))
         root_stats(tree[0], tree[1], tree[2], tree[3], tree[5], visits, stats)
@@ -141,7 +141,7 @@ def _check_trees(hand: HeartsHand, legal: set[int], rl, rs) -> None:
         )
         out_visits = np.zeros((1, 52), np.int64)
         out_stats = np.zeros((1, 52, 8))
-        pimc_uct(st, world, rl, rs, iterations, 0.4, 0.1, opp_policy, 0.0, *tree, out_visits, out_stats)
+        pimc_uct(st, world, rl, rs, iterations, 0.4, 0.1, 0.1, opp_policy, 0.0, *tree, out_visits, out_stats)
         children = {c for c in range(52) if out_visits[0, c] > 0}
         state = st.copy()
         state[0:4] = hand.hands

@@ -16,7 +16,8 @@ Each iteration descends from the root, choosing for the seat to move the
 child with the best UCB1 value on *its own* expected points (multi-player
 UCT, as in xinxin), adds one new child, plays the hand out with the policy of
 :mod:`engine.solvers.hearts.kernel_policy` and adds the final points (and who
-shot the moon) to every node on the way.  With ``opp_policy`` the other seats
+shot the moon) to every node on the way (the searching seat's own playout moves
+are random with chance ``own_epsilon``, the others' with ``epsilon``).  With ``opp_policy`` the other seats
 never branch: they play the policy's card in the tree too — players who do
 not see the cards — and the tree holds only the searching seat's own choices
 (an open-loop tree, legal cards varying with the trick, hence availability
@@ -37,7 +38,7 @@ import numpy as np
 
 from engine.jit import kernel
 
-from ...solvers.hearts.kernel_policy import playout, playout_result, policy_card
+from ...solvers.hearts.kernel_policy import playout_result, playout_seat, policy_card
 from ...solvers.hearts.kernel_rng import pick_bit
 from ...solvers.hearts.kernel_state import STATE_SIZE, live_cards, node_legal, play_card, representatives, seat_to_move
 
@@ -69,7 +70,7 @@ def _utility(stats: np.ndarray, node: int, visits: int, seat: int, me: int, para
 
 
 @kernel
-def run_tree(base, worlds, rl, rs, iterations, c, epsilon, opp_policy, paranoia, use_reps,
+def run_tree(base, worlds, rl, rs, iterations, c, epsilon, own_epsilon, opp_policy, paranoia, use_reps,
              card, first, nxt, visits, avail, stats) -> int:
     """Run ``iterations`` iterations from the position ``base`` (state array; its hands are replaced
     by ``worlds[i % W]`` in iteration ``i``).  The tree starts empty; returns the nodes used."""
@@ -138,7 +139,7 @@ def run_tree(base, worlds, rl, rs, iterations, c, epsilon, opp_policy, paranoia,
             node = best
             depth += 1
             path[depth] = node
-        playout(st, rl, rs, epsilon)
+        playout_seat(st, rl, rs, epsilon, me, own_epsilon)
         playout_result(st, rl, result)
         for d in range(depth + 1):
             k = path[d]
@@ -159,7 +160,7 @@ def root_stats(card, first, nxt, visits, stats, out_visits, out_stats) -> None:
 
 
 @kernel
-def pimc_uct(base, worlds, rl, rs, iterations, c, epsilon, opp_policy, paranoia,
+def pimc_uct(base, worlds, rl, rs, iterations, c, epsilon, own_epsilon, opp_policy, paranoia,
              card, first, nxt, visits, avail, stats, out_visits, out_stats) -> None:
     """xinxin: a separate UCT search of ``iterations`` iterations in each world.
 
@@ -167,6 +168,6 @@ def pimc_uct(base, worlds, rl, rs, iterations, c, epsilon, opp_policy, paranoia,
     were not searched because an equivalent card was keep 0 visits; the caller copies the values).
     """
     for w in range(worlds.shape[0]):
-        run_tree(base, worlds[w : w + 1], rl, rs, iterations, c, epsilon, opp_policy, paranoia, True,
+        run_tree(base, worlds[w : w + 1], rl, rs, iterations, c, epsilon, own_epsilon, opp_policy, paranoia, True,
                  card, first, nxt, visits, avail, stats)
         root_stats(card, first, nxt, visits, stats, out_visits[w], out_stats[w])

@@ -67,6 +67,8 @@ class MctsOptions:
     """UCB1's constant, on points divided by 26 (xinxin: 0.4 on its own scale)."""
     epsilon: float = 0.1
     """Chance of a random card at each move of a playout (xinxin: 0.1)."""
+    own_epsilon: float | None = None
+    """The same for the searching seat's own playout moves (``None``: ``epsilon``)."""
     opponents_policy: bool = False
     paranoia: float = 0.0
     inference: float = 0.0
@@ -84,6 +86,8 @@ class MctsOptions:
             raise ValueError(f"exploration must be ≥ 0, got {self.exploration}")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ValueError(f"epsilon must be a probability 0..1, got {self.epsilon}")
+        if self.own_epsilon is not None and not 0.0 <= self.own_epsilon <= 1.0:
+            raise ValueError(f"own epsilon must be a probability 0..1, got {self.own_epsilon}")
         if not 0.0 <= self.paranoia <= 1.0:
             raise ValueError(f"paranoia must be 0..1, got {self.paranoia}")
         if not 0.0 <= self.inference <= 1.0:
@@ -134,6 +138,7 @@ class MctsSearch:
         self.rng = random.Random(seed)
         self._rl = rules_array(rules)
         self._rs = new_state(seed)
+        self._own_epsilon = options.epsilon if options.own_epsilon is None else options.own_epsilon
         per_tree = options.iterations if options.kind is MctsKind.ISMCTS else -(-options.iterations // options.worlds)
         self._tree = new_tree(per_tree + 1)
 
@@ -199,7 +204,7 @@ class MctsSearch:
         per_world = -(-opts.iterations // w)
         out_visits = np.zeros((w, 52), np.int64)
         out_stats = np.zeros((w, 52, STAT_SIZE))
-        pimc_uct(base, worlds, self._rl, self._rs, per_world, opts.exploration, opts.epsilon,
+        pimc_uct(base, worlds, self._rl, self._rs, per_world, opts.exploration, opts.epsilon, self._own_epsilon,
                  opts.opponents_policy, opts.paranoia, *self._tree, out_visits, out_stats)
         trick_cards = 0
         for c in position.trick:
@@ -228,7 +233,7 @@ class MctsSearch:
         # the root's children are the seat's own legal cards, the same in every world: no equivalence classes
         # are needed across worlds, so cards are never merged here
         nodes = run_tree(base, worlds, self._rl, self._rs, opts.iterations, opts.exploration, opts.epsilon,
-                         opts.opponents_policy, opts.paranoia, False, card, first, nxt, visits, avail, stats)
+                         self._own_epsilon, opts.opponents_policy, opts.paranoia, False, card, first, nxt, visits, avail, stats)
         out_visits = np.zeros(52, np.int64)
         out_stats = np.zeros((52, STAT_SIZE))
         root_stats(card, first, nxt, visits, stats, out_visits, out_stats)

@@ -42,7 +42,7 @@ from .kernel_rng import pick_bit, uniform
 from .kernel_rules import HEARTS_BITS, PENALTY_BITS, QUEEN, SUIT_FIELD, card_points, final_points, popcount
 from .kernel_state import node_legal, play_card
 
-__all__ = ["MOON_ALERT", "low_bit", "top_bit", "policy_card", "playout", "playout_result"]
+__all__ = ["MOON_ALERT", "low_bit", "top_bit", "policy_card", "playout", "playout_seat", "playout_result"]
 
 MOON_ALERT = 6
 """Penalty cards (hearts, ♠Q) one seat must have taken, and nobody else any, before the moon is played for."""
@@ -279,6 +279,14 @@ def playout(st: np.ndarray, rl: np.ndarray, rs: np.ndarray, epsilon: float) -> N
     """Play ``st`` to the end of the hand with :func:`policy_card` at every seat (in place)."""
     while st[13] < 52:
         play_card(st, policy_card(st, rl, rs, epsilon), rl)
+
+
+@kernel
+def playout_seat(st: np.ndarray, rl: np.ndarray, rs: np.ndarray, epsilon: float, me: int, own_epsilon: float) -> None:
+    """:func:`playout`, with seat ``me`` playing random cards with chance ``own_epsilon`` instead."""
+    while st[13] < 52:
+        eps = own_epsilon if (st[12] + st[13] % 4) % 4 == me else epsilon
+        play_card(st, policy_card(st, rl, rs, eps), rl)
 
 
 @kernel
