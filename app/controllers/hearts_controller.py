@@ -14,6 +14,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from engine.core.cards import Card
 from engine.hearts.passing import PassDirection
 from engine.hearts.rules import HeartsRules
+from engine.players.registry import Game, default_spec
+from engine.session.hearts_pass_hint import PassHint
 from engine.session.hearts_session import HeartsComputerTurn, HeartsGameSummary, HeartsSession, HeartsStage
 
 from ..settings import HandVisibility
@@ -48,7 +50,9 @@ class HeartsController(QObject):
         self._rng = random.Random(seed)
         self._stats_file = stats_file
         self.rules = HeartsRules()
-        self.player_spec = "rules"
+        self.player_spec = default_spec(Game.HEARTS)
+        self.pass_hint: PassHint | None = None  # the last suggested pass, for this hand
+        self._suggesting = False
         self.pace_ms = 0
         self._pace_timer = QTimer(self)  # the pause before a computer card, stopped when the mode is left
         self._pace_timer.setSingleShot(True)
@@ -97,6 +101,8 @@ class HeartsController(QObject):
 
     def new_game(self) -> None:
         self._requests.cancel_all()
+        self._suggesting = False
+        self.pass_hint = None
         self.last_summary = None
         self.session = HeartsSession(self.rules, player_spec=self.player_spec, seed=self._rng.randrange(1 << 30))
         self._after_change()
@@ -106,11 +112,46 @@ class HeartsController(QObject):
         if s is None or s.stage is not HeartsStage.HAND_OVER:
             return
         s.next_hand()
+        self.pass_hint = None
         self._after_change()
+
+    @property
+    def suggesting(self) -> bool:
+        """A pass hint is being computed."""
+        return self._suggesting
+
+    @property
+    def can_suggest_pass(self) -> bool:
+        s = self.session
+        return (s is not None and s.stage is HeartsStage.PASSING and s.direction is not PassDirection.HOLD
+                and not self._suggesting)
 
     # --- the user's actions --------------------------------------------------------------------
     def hint_target(self) -> HintTarget | None:
         return hearts_hint_target(self.session)
+
+    def suggest_pass(self) -> None:
+        """Ask the default player which three cards it would pass; they are then chosen for the user."""
+        s = self.session
+        if s is None or not self.can_suggest_pass:
+            return
+        hand_number = s.hand_number
+        self._suggesting = True
+        self._requests.submit(s.pass_hint_job(seed=self._rng.randrange(1 << 30)), "suggesting a pass",
+                              lambda hint: self._on_pass_hint(s, hand_number, hint), self._on_hint_failed)
+        self.changed.emit()
+
+    def _on_pass_hint(self, session: HeartsSession, hand_number: int, hint: PassHint) -> None:
+        self._suggesting = False
+        if session is self.session and session.hand_number == hand_number and session.stage is HeartsStage.PASSING:
+            self.pass_hint = hint
+            session.select_pass(hint.cards)
+            self.message.emit(hint.text)
+        self._after_change()
+
+    def _on_hint_failed(self, text: str) -> None:
+        self._suggesting = False
+        self._on_failed(text)
 
     def card_chosen(self, card: Card) -> None:
         s = self.session

@@ -52,9 +52,16 @@ class HeartsPanel(QWidget):
         self.direction.setWordWrap(True)
         self.pass_button = QPushButton(self)
         self.pass_button.clicked.connect(controller.confirm_pass)
+        self.suggest_button = QPushButton("Suggest a pass", self)
+        self.suggest_button.setToolTip("The computer player's choice for your hand: it selects those three cards")
+        self.suggest_button.clicked.connect(controller.suggest_pass)
+        self.pass_hint = QLabel(self)
+        self.pass_hint.setWordWrap(True)
         pass_box = QGroupBox("Passing", self)
         pass_layout = QVBoxLayout(pass_box)
         pass_layout.addWidget(self.direction)
+        pass_layout.addWidget(self.suggest_button)
+        pass_layout.addWidget(self.pass_hint)
         pass_layout.addWidget(self.pass_button)
 
         self.hand_result = QLabel(self)
@@ -131,6 +138,12 @@ class HeartsPanel(QWidget):
         else:
             self.pass_button.setText(f"Choose {PASS_SIZE - chosen} more card{'s' * (PASS_SIZE - chosen != 1)}")
         self.pass_button.setEnabled(s.can_confirm_pass)
+        self.suggest_button.setEnabled(c.can_suggest_pass)
+        self.suggest_button.setText("Suggesting…" if c.suggesting else "Suggest a pass")
+        hint = c.pass_hint if passing else None
+        self.pass_hint.setVisible(hint is not None)
+        if hint is not None:
+            self.pass_hint.setText(hint.text)
         over = s.stage in (HeartsStage.HAND_OVER, HeartsStage.GAME_OVER)
         self.hand_result.setVisible(over)
         if over and s.history:

@@ -170,6 +170,18 @@ class HeartsSession:
         else:
             self.selection = self.selection | {card}
 
+    def select_pass(self, cards) -> None:
+        """Choose exactly ``cards`` (three of the user's cards) to pass, replacing any choice (a pass hint)."""
+        if self.stage is not HeartsStage.PASSING:
+            raise HeartsSessionError(f"cards are passed before the play, not now ({self.stage.value})")
+        chosen = frozenset(int(c) for c in cards)
+        if len(chosen) != PASS_SIZE:
+            raise HeartsSessionError(f"a pass is {PASS_SIZE} different cards, got {len(chosen)}")
+        for card in chosen:
+            if card not in self.user_hand():
+                raise HeartsSessionError(f"{card_str(card)} is not in your hand")
+        self.selection = chosen
+
     def computer_pass_turn(self) -> HeartsComputerTurn | None:
         """The job choosing the three computer passes, or ``None`` when they are not needed."""
         if self.stage is not HeartsStage.PASSING or self.computer_passes is not None:

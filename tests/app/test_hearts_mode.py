@@ -139,3 +139,22 @@ def test_screenshot_of_hearts_mode_shows_a_hand_in_play(tmp_path):
     assert main(["--screenshot", str(out), "--mode", "hearts", "--seed", "2"]) == 0
     image = QImage(str(out))
     assert image.width() >= 1000 and image.height() >= 700
+
+
+def test_suggest_a_pass_selects_the_default_players_three_cards(qtbot, window):
+    w = window
+    s = w.hearts.session
+    if s.direction is PassDirection.HOLD:
+        pytest.skip("this seed's first hand holds")
+    assert w.hearts_panel.suggest_button.isEnabled()
+    qtbot.mouseClick(w.hearts_panel.suggest_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.hearts.pass_hint is not None, timeout=30_000)
+    hint = w.hearts.pass_hint
+    assert set(s.selection) == set(hint.cards) and set(hint.cards) <= set(s.user_hand().ascending())
+    assert w.hearts_panel.pass_hint.isVisible() and w.hearts_panel.pass_hint.text() == hint.text
+    _idle(qtbot, w)
+    assert w.hearts_panel.pass_button.isEnabled()
+    qtbot.mouseClick(w.hearts_panel.pass_button, Qt.MouseButton.LeftButton)
+    _idle(qtbot, w)
+    assert w.hearts.session.stage is HeartsStage.PLAYING
+    assert not w.hearts_panel.suggest_button.isVisible()
