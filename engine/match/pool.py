@@ -21,7 +21,9 @@ for a resume), and ``progress`` reports finished/total and the time taken.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -105,9 +107,22 @@ def _in_order(finished: dict[int, Any], next_index: int) -> tuple[list[Any], int
     return out, next_index
 
 
+def _stop_on_sigterm() -> Any:
+    """Turn SIGTERM into SystemExit while a pool runs, so an interrupted run stops its workers too."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def stop(signum, frame):  # noqa: ARG001
+        raise SystemExit(f"stopped by signal {signum}")
+
+    return signal.signal(signal.SIGTERM, stop)
+
+
 def _in_pool(fn, tasks, workers, done) -> Iterator[Any]:
     window = 4 * workers  # tasks in flight: enough to keep every worker busy, few to lose on an interrupt
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=get_context("spawn")) as pool:
+    previous = _stop_on_sigterm()
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=get_context("spawn"))
+    try:
         pending: dict[Any, int] = {}
         finished: dict[int, Any] = {}
         submitted = 0
@@ -127,9 +142,16 @@ def _in_pool(fn, tasks, workers, done) -> Iterator[Any]:
                 ordered, next_index = _in_order(finished, next_index)
                 yield from ordered
         except BaseException:
-            for future in pending:
-                future.cancel()
+            # interrupted (Ctrl-C, SIGTERM, an error): stop the workers now rather than finish their deals;
+            # the deals already finished were handed to ``done`` (saved, with --save)
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
             raise
+        pool.shutdown()
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _on_dask(fn, tasks, address, done) -> Iterator[Any]:
