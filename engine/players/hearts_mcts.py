@@ -3,6 +3,12 @@
 ``uct`` is Sturtevant's xinxin (PIMC over sampled worlds, multi-player UCT in
 each, rule-based playouts with random moves); ``ismcts`` is information-set
 MCTS (one tree over all worlds).  Both are in :mod:`engine.search.hearts.mcts`.
+Their defaults differ where the duplicate matches said so: ``uct`` keeps
+xinxin's (the other seats search in the tree, uniform worlds), ``ismcts`` —
+the app's default player — models the other seats as the playout policy in
+the tree too and weighs its worlds by their play (``opp=policy,infer=0.2``):
+against the rule-based player over 60 deals (seed 101) that combination took
+2.7 points per hand fewer, the others 1.3 to 2.3.
 The pass is :func:`engine.search.hearts.passing.search_pass` with the
 rule-based player as the model of the other seats' passes.
 
@@ -112,6 +118,10 @@ def uct_from_spec(args: SpecArgs) -> MctsHeartsPlayer:
     return from_spec(MctsKind.UCT, args, MctsSettings(MctsOptions(kind=MctsKind.UCT)))
 
 
+ISMCTS_DEFAULTS = MctsOptions(kind=MctsKind.ISMCTS, opponents_policy=True, inference=0.2)
+
+
 def ismcts_from_spec(args: SpecArgs) -> MctsHeartsPlayer:
-    """``ismcts:...``: information-set MCTS (see the module doc for the parameters)."""
-    return from_spec(MctsKind.ISMCTS, args, MctsSettings(MctsOptions(kind=MctsKind.ISMCTS)))
+    """``ismcts:...``: information-set MCTS, by default with policy opponents and weighed worlds
+    (:data:`ISMCTS_DEFAULTS`; see the module doc for the parameters)."""
+    return from_spec(MctsKind.ISMCTS, args, MctsSettings(ISMCTS_DEFAULTS))

@@ -169,13 +169,13 @@ def _register_defaults(registry: PlayerRegistry) -> None:
     ismcts_hearts = _lazy(".hearts_mcts", "ismcts_from_spec")
     registry.register(
         Game.HEARTS, "ismcts", lambda a: ismcts_hearts()(a), params=mcts_params,
-        summary="information-set MCTS: one tree over sampled worlds (Cowling, Powley & Whitehouse)",
+        summary="information-set MCTS over worlds weighed by the others' play (the app's default)",
         presets=(("Fast", "sims=1000"), ("Normal", ""), ("Strong", "sims=10000")),
     )
 
 DEFAULT_PLAYERS: Mapping[Game, str] = {
     Game.BRIDGE: "rules",
-    Game.HEARTS: "uct",
+    Game.HEARTS: "ismcts",
 }
 """The app's default computer player per game, as a spec (what ``default`` names)."""
 
