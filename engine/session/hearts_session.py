@@ -201,7 +201,7 @@ class HeartsSession:
 
         return HeartsComputerTurn(self.hand_number, -1, None, job)
 
-    def pass_hint_job(self, *, seed: int = 0) -> Callable[[threading.Event, Callable[..., None]], PassHint]:
+    def pass_hint_job(self, *, seed: int = 0) -> Callable[[CancelToken], PassHint]:
         """The engine job behind the pass hint: the app's default player ranks the user's possible passes
         (see :mod:`.hearts_pass_hint`).  Only while the user is choosing a pass."""
         if self.stage is not HeartsStage.PASSING or self.direction is PassDirection.HOLD:
@@ -210,10 +210,10 @@ class HeartsSession:
                          hand_number=self.hand_number, scores=self.score.totals)
         registry = self._registry
 
-        def job(cancel: threading.Event, report: Callable[..., None]) -> PassHint:
-            report(0.0, "ranking passes")
+        def job(cancel: CancelToken) -> PassHint:
+            cancel.report(0.0, "ranking passes")
             hint = pass_hint(view, player_spec=DEFAULT_NAME, seed=seed, registry=registry)
-            report(1.0, "ranking passes")
+            cancel.report(1.0, "ranking passes")
             return hint
 
         return job

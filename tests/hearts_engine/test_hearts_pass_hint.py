@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 
 from engine.cli.main import main
+from engine.core.cancel import CancelToken
 from engine.core.deal import random_deals
 from engine.hearts.passing import PassDirection
 from engine.hearts.rules import HeartsRules
@@ -42,12 +42,11 @@ def test_the_session_job_answers_while_passing_only() -> None:
     session = HeartsSession(HeartsRules(), seed=3)
     assert session.stage is HeartsStage.PASSING
     reports = []
-    hint = session.pass_hint_job(seed=1)(threading.Event(), lambda *a: reports.append(a))
+    hint = session.pass_hint_job(seed=1)(CancelToken(progress=lambda *a: reports.append(a)))
     assert set(hint.cards) <= set(session.user_hand().ascending()) and reports[-1][0] == 1.0
     for card in hint.cards:
         session.toggle_pass_card(card)
-    session.set_computer_passes(session.hand_number, session.computer_pass_turn().job(threading.Event(),
-                                                                                      lambda *a: None))
+    session.set_computer_passes(session.hand_number, session.computer_pass_turn().job(CancelToken()))
     session.confirm_pass()
     with pytest.raises(HeartsSessionError):
         session.pass_hint_job()
