@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.cards import Card, card_str
+from ..core.cards import Card, card_str, card_symbol_str
 from ..hearts.passing import PassDirection
 from ..hearts.view import HeartsView
 from ..players.registry import DEFAULT_NAME, REGISTRY, Game, PlayerRegistry
@@ -44,11 +44,11 @@ class PassHint:
     @property
     def text(self) -> str:
         best = self.candidates[0]
-        names = ", ".join(card_str(c) for c in best.cards)
+        names = " ".join(card_symbol_str(c) for c in best.cards)
         out = f"Pass {names} {self.direction.label}: about {best.expected_points:.1f} points expected"
         if len(self.candidates) > 1:
             runner = self.candidates[1]
-            out += (f" (next best {', '.join(card_str(c) for c in runner.cards)}: "
+            out += (f" (next best {' '.join(card_symbol_str(c) for c in runner.cards)}: "
                     f"{runner.expected_points:.1f})")
         return out + "."
 
