@@ -63,14 +63,26 @@ MATCH = ["match", "hearts", "--deals", "3", "--seed", "21", "--a", "uct:worlds=3
          "--json", "--quiet"]
 
 
-def test_the_process_pool_gives_the_serial_lines_in_the_same_order(capsys) -> None:
-    """Same seed, same lines: serially in this process and on two worker processes (they finish in any order)."""
+def test_the_process_pool_gives_the_serial_lines_and_an_interrupted_run_resumes(capsys, tmp_path) -> None:
+    """Same seed, same lines: serially in this process and on two worker processes (they finish in any order);
+    the pooled run's save, cut short (one deal and half a line kept), resumes to the whole run's output."""
     code, serial = _run(capsys, MATCH + ["--workers", "1"])
     assert code == 0
-    code, pooled = _run(capsys, MATCH + ["--workers", "2"])
+    assert [(h["deal"], h["seating"]) for h in serial[:-1]] == [(d, s) for d in range(3) for s in ("ABAB", "BABA")]
+    saved = tmp_path / "run.jsonl"
+    code, pooled = _run(capsys, MATCH + ["--workers", "2", "--save", str(saved)])
     assert code == 0
     assert pooled == serial
-    assert [(h["deal"], h["seating"]) for h in serial[:-1]] == [(d, s) for d in range(3) for s in ("ABAB", "BABA")]
+    lines = saved.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert sorted((json.loads(x)["deal"], json.loads(x)["seating"]) for x in lines) == \
+        [(h["deal"], h["seating"]) for h in serial[:-1]]
+    first_deal = [x for x in lines if json.loads(x)["deal"] == 0]
+    other = next(x for x in lines if json.loads(x)["deal"] != 0)
+    saved.write_text("".join(first_deal) + other[:15], encoding="utf-8")  # deal 0, then a torn line
+    code, resumed = _run(capsys, MATCH + ["--workers", "1", "--save", str(saved), "--resume"])
+    assert code == 0
+    assert resumed == serial
+    assert sorted(json.loads(x)["deal"] for x in saved.read_text(encoding="utf-8").splitlines()) == [0, 0, 1, 1, 2, 2]
 
 
 def test_a_local_dask_cluster_gives_the_serial_lines(capsys) -> None:
@@ -81,23 +93,6 @@ def test_a_local_dask_cluster_gives_the_serial_lines(capsys) -> None:
         code, clustered = _run(capsys, MATCH + ["--dask", cluster.scheduler_address])
     assert code == 0
     assert clustered == serial
-
-
-def test_an_interrupted_run_resumes_where_it_stopped(capsys, tmp_path) -> None:
-    """A saved run cut short (one deal and half a line kept) resumes: the missing deals are played, the
-    output and the saved file are the whole run's."""
-    code, whole = _run(capsys, MATCH + ["--workers", "1"])
-    assert code == 0
-    saved = tmp_path / "run.jsonl"
-    code, _ = _run(capsys, MATCH + ["--workers", "1", "--save", str(saved)])
-    assert code == 0
-    lines = saved.read_text(encoding="utf-8").splitlines(keepends=True)
-    assert [json.loads(x) for x in lines] == whole[:-1]
-    saved.write_text("".join(lines[:2]) + lines[2][:15], encoding="utf-8")  # deal 0, then a torn line
-    code, resumed = _run(capsys, MATCH + ["--workers", "2", "--save", str(saved), "--resume"])
-    assert code == 0
-    assert resumed == whole
-    assert sorted(json.loads(x)["deal"] for x in saved.read_text(encoding="utf-8").splitlines()) == [0, 0, 1, 1, 2, 2]
 
 
 def test_saving_over_an_earlier_run_needs_resume(capsys, tmp_path) -> None:
