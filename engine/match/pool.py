@@ -99,12 +99,23 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], parallelism: Paral
         yield from _in_pool(fn, tasks, parallelism.workers, done)
 
 
-def _in_order(finished: dict[int, Any], next_index: int) -> tuple[list[Any], int]:
-    out = []
-    while next_index in finished:
-        out.append(finished.pop(next_index))
-        next_index += 1
-    return out, next_index
+class _InOrder:
+    """Results as they finish, handed to ``done`` at once and released in task order."""
+
+    def __init__(self, done: Callable[[int, Any], None] | None) -> None:
+        self.done = done
+        self.finished: dict[int, Any] = {}
+        self.next_index = 0
+
+    def add(self, index: int, result: Any) -> list[Any]:
+        if self.done is not None:
+            self.done(index, result)
+        self.finished[index] = result
+        out = []
+        while self.next_index in self.finished:
+            out.append(self.finished.pop(self.next_index))
+            self.next_index += 1
+        return out
 
 
 def _stop_on_sigterm() -> Any:
@@ -124,23 +135,17 @@ def _in_pool(fn, tasks, workers, done) -> Iterator[Any]:
     pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=get_context("spawn"))
     try:
         pending: dict[Any, int] = {}
-        finished: dict[int, Any] = {}
+        order = _InOrder(done)
         submitted = 0
-        next_index = 0
         try:
-            while next_index < len(tasks):
+            while order.next_index < len(tasks):
                 while submitted < len(tasks) and len(pending) < window:
                     pending[pool.submit(fn, tasks[submitted])] = submitted
                     submitted += 1
                 ready, _ = wait(list(pending), return_when=FIRST_COMPLETED)
                 for future in ready:
                     index = pending.pop(future)
-                    result = future.result()
-                    if done is not None:
-                        done(index, result)
-                    finished[index] = result
-                ordered, next_index = _in_order(finished, next_index)
-                yield from ordered
+                    yield from order.add(index, future.result())
         except BaseException:
             # interrupted (Ctrl-C, SIGTERM, an error): stop the workers now rather than finish their deals;
             # the deals already finished were handed to ``done`` (saved, with --save)
@@ -162,16 +167,9 @@ def _on_dask(fn, tasks, address, done) -> Iterator[Any]:
     with Client(address) as client:
         futures = client.map(fn, list(tasks), pure=False)
         index_of = {f.key: i for i, f in enumerate(futures)}
-        finished: dict[int, Any] = {}
-        next_index = 0
+        order = _InOrder(done)
         for future in as_completed(futures):
-            index = index_of[future.key]
-            result = future.result()
-            if done is not None:
-                done(index, result)
-            finished[index] = result
-            ordered, next_index = _in_order(finished, next_index)
-            yield from ordered
+            yield from order.add(index_of[future.key], future.result())
 
 
 def add_parallel_arguments(p) -> None:
