@@ -118,6 +118,17 @@ class DoubleDummyOracle(ABC):
                                                        cancel=cancel))
         return np.where(tricks >= 0, (tricks >= need).astype(np.int64), -1)
 
+    def batch_reach(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int, *,
+        node_limit: int | None = None, cancel: CancelToken = NEVER,
+    ) -> np.ndarray:
+        """``out[i]``: whether the side to move takes ``>= need`` tricks from the trick start in world ``i``
+        with best play by both sides.  Unlike the per-card questions, the worlds may give the seat to move
+        different cards (by default: some legal card reaches ``need``)."""
+        per_card = np.asarray(self.batch_reach_per_card(worlds, strain, leader, played, need, node_limit=node_limit,
+                                                        cancel=cancel))
+        return (per_card == 1).any(axis=1)
+
     def tricks_per_card(
         self, hands: Deal | Sequence[int], strain: int, leader: int, played: Sequence[Card] = (), *,
         node_limit: int | None = None,

@@ -42,20 +42,28 @@ def default_threads() -> int:
     return max(1, min(MAX_THREADS, os.cpu_count() or 1))
 
 
-def group_by_mover(
-    worlds: np.ndarray, leader: int, played: Sequence[Card]
-) -> tuple[list[tuple[int, ...]], list[list[int]]]:
-    """The worlds as int tuples, and the indices of the worlds grouped by the hand of the seat to move."""
-    rows = [tuple(int(x) for x in row) for row in worlds]
+def group_by_mover(worlds: np.ndarray, leader: int, played: Sequence[Card]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The worlds as an ``(n, 4)`` int64 array, and the indices of the worlds grouped by the hand of the
+    seat to move (groups in order of first appearance)."""
+    if isinstance(worlds, np.ndarray) and worlds.dtype == np.int64:
+        rows = worlds.reshape(-1, 4)
+    elif len(worlds):
+        rows = np.asarray(worlds, dtype=np.uint64).astype(np.int64).reshape(-1, 4)
+    else:
+        rows = np.zeros((0, 4), dtype=np.int64)
+    if not len(rows):
+        return rows, []
     mover = (int(leader) + len(played)) & 3
-    groups: dict[int, list[int]] = {}
-    for i, row in enumerate(rows):
-        groups.setdefault(row[mover], []).append(i)
-    return rows, list(groups.values())
+    column = rows[:, mover]
+    if (column == column[0]).all():  # the usual case: the mover's hand is known
+        return rows, [np.arange(len(rows))]
+    _, first, inverse = np.unique(column, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    return rows, [np.flatnonzero(inverse == g) for g in order]
 
 
-_Solve = Callable[[object, list[tuple[int, ...]]], np.ndarray]
-"""(solver, worlds) -> one 52-entry answer row per world."""
+_Solve = Callable[[object, np.ndarray], np.ndarray]
+"""(solver, worlds as an ``(n, 4)`` array) -> one 52-entry answer row per world."""
 
 
 class SolverOracle(DoubleDummyOracle):
@@ -121,7 +129,7 @@ class SolverOracle(DoubleDummyOracle):
         trick = tuple(int(c) for c in played)
         limit = self._limit(node_limit)
 
-        def solve(solver: object, rows: list[tuple[int, ...]], only: int) -> np.ndarray:
+        def solve(solver: object, rows: np.ndarray, only: int) -> np.ndarray:
             out = np.full((len(rows), 52), -1, dtype=np.int64)
             answers = solver.batch_tricks_per_card(  # type: ignore[attr-defined]
                 rows, int(strain), int(leader), trick, cards=only, node_limit=limit)
@@ -145,11 +153,27 @@ class SolverOracle(DoubleDummyOracle):
         trick = tuple(int(c) for c in played)
         limit = self._limit(node_limit)
 
-        def solve(solver: object, rows: list[tuple[int, ...]]) -> np.ndarray:
+        def solve(solver: object, rows: np.ndarray) -> np.ndarray:
             return np.asarray(solver.batch_reaches_per_card(  # type: ignore[attr-defined]
                 rows, int(strain), int(leader), trick, int(need), node_limit=limit))
 
         return self._each_group(worlds, leader, played, solve, cancel)
+
+    def batch_reach(
+        self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int, *,
+        node_limit: int | None = None, cancel: CancelToken = NEVER,
+    ) -> np.ndarray:
+        """One null-window test per world, every world in one kernel call (chunks of a few worlds when
+        someone may cancel, so a stop waits for a few solves at most)."""
+        worlds = np.asarray(worlds)
+        out = np.zeros(len(worlds), dtype=bool)
+        step = 8 if cancel.cancellable and len(worlds) and int(worlds[0][int(leader)]).bit_count() >= PARALLEL_MIN_TRICKS \
+            else max(1, len(worlds))
+        for start in range(0, len(worlds), step):
+            cancel.check()
+            out[start:start + step] = self.solver.reaches_many(  # type: ignore[attr-defined]
+                worlds[start:start + step], strain, leader, tuple(played), need, node_limit=self._limit(node_limit))
+        return out
 
     def tricks_per_card(self, hands, strain: int, leader: int, played: Sequence[Card] = (), *,
                         node_limit: int | None = None) -> dict[Card, int]:
@@ -169,12 +193,14 @@ class SolverOracle(DoubleDummyOracle):
     def _each_group(self, worlds: np.ndarray, leader: int, played: Sequence[Card], solve: _Solve,
                     cancel: CancelToken) -> np.ndarray:
         rows, groups = group_by_mover(worlds, leader, played)
-        out = np.full((len(rows), 52), -1, dtype=np.int64)
-        if not rows:
-            return out
-        solvers = self._all()
+        if not len(rows):
+            return np.full((0, 52), -1, dtype=np.int64)
         tricks_left = int(rows[0][int(leader)]).bit_count()
         large = tricks_left >= PARALLEL_MIN_TRICKS
+        if not large and len(groups) == 1:  # one small call: the searches ask thousands of these
+            return solve(self._all()[0], rows)
+        out = np.full((len(rows), 52), -1, dtype=np.int64)
+        solvers = self._all()
         for members in groups:
             cancel.check()
             if large and len(members) > 1 and len(solvers) > 1:
@@ -182,12 +208,12 @@ class SolverOracle(DoubleDummyOracle):
             elif large and len(members) > 1 and cancel.cancellable:  # one world at a time: stop between them
                 for i in members:
                     cancel.check()
-                    out[i] = solve(solvers[0], [rows[i]])[0]
+                    out[i] = solve(solvers[0], rows[i:i + 1])[0]
             else:
-                out[members] = solve(solvers[0], [rows[i] for i in members])
+                out[members] = solve(solvers[0], rows[members])
         return out
 
-    def _spread(self, members: list[int], rows: list[tuple[int, ...]], solve: _Solve, out: np.ndarray,
+    def _spread(self, members: np.ndarray, rows: np.ndarray, solve: _Solve, out: np.ndarray,
                 cancel: CancelToken) -> None:
         """Solve the worlds ``members`` one at a time on whichever solver is free (this thread runs one)."""
         solvers = self._all()
@@ -203,7 +229,7 @@ class SolverOracle(DoubleDummyOracle):
                 if i is None:
                     return
                 cancel.check()
-                out[i] = solve(solver, [rows[i]])[0]
+                out[i] = solve(solver, rows[i:i + 1])[0]
 
         helpers = [self._pool.submit(work, s) for s in solvers[1:len(members)]]
         error: BaseException | None = None

@@ -66,3 +66,26 @@ def test_reach_rejects_bad_positions_with_a_clear_message() -> None:
         SOLVER.batch_reaches_per_card([hands], 4, 0, (), 2)
     assert SOLVER.batch_reaches_per_card([], 4, 0, (), 2).shape == (0, 52)
     assert isinstance(SOLVER.batch_reaches_per_card([_random_ending(random.Random(2), 2)], 4, 0, (), 1), np.ndarray)
+
+
+def test_reaches_many_answers_each_world_with_its_own_hands() -> None:
+    """Every world deals the seat to move different cards; each answer is the plain count's."""
+    rng = random.Random(31)
+    for size in (2, 3, 4):
+        worlds = []
+        for _ in range(12):
+            worlds.append(_random_ending(rng, size))
+        strain, leader = rng.randrange(5), rng.randrange(4)
+        exact = [max(reference_tricks_per_card(w, strain, leader, ()).values()) for w in worlds]
+        for need in range(size + 2):
+            got = SOLVER.reaches_many(np.array(worlds, dtype=np.int64), strain, leader, (), need)
+            assert [bool(g) for g in got] == [e >= need for e in exact], (size, need)
+
+
+def test_reaches_many_names_the_bad_world() -> None:
+    rng = random.Random(5)
+    worlds = [_random_ending(rng, 3) for _ in range(3)]
+    worlds[2][1] |= worlds[2][0] & -worlds[2][0]
+    with pytest.raises(DoubleDummyError, match="world 2"):
+        SOLVER.reaches_many(worlds, 4, 0, (), 1)
+    assert SOLVER.reaches_many([], 4, 0, (), 1).shape == (0,)

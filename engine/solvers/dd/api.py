@@ -48,7 +48,7 @@ from .cache_guard import ensure_fresh_cache
 
 ensure_fresh_cache()
 
-from . import kernel_search  # noqa: E402  (after the cache check)
+from . import kernel_search, kernel_validate  # noqa: E402  (after the cache check)
 from .tt import new_table  # noqa: E402
 
 __all__ = ["DoubleDummySolver", "DoubleDummyError", "DoubleDummyGaveUp", "DDTable", "Hands", "DEFAULT_TABLE_MB", "describe_per_card"]
@@ -196,7 +196,8 @@ class DoubleDummySolver:
         return _per_card(out, (leader_i + n) % 4, tricks_left)
 
     def batch_tricks_per_card(
-        self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (),
+        self, worlds: np.ndarray | Sequence[Hands], strain: Strain | int, leader: Seat | int,
+        played: Sequence[Card] = (),
         *, node_limit: int | None = None, cards: int | None = None,
     ) -> list[dict[Card, int]]:
         """:meth:`tricks_per_card` for many worlds of one decision, in one kernel call.
@@ -205,7 +206,7 @@ class DoubleDummySolver:
         decision); the other hands may differ freely.  ``cards`` (a card mask)
         limits the answer to those cards and the cards equivalent to them.
         """
-        if not worlds:
+        if len(worlds) == 0:
             return []
         stacked, strain_i, leader_i, arr, n = self._batch(worlds, strain, leader, played)
         mover = (leader_i + n) % 4
@@ -220,18 +221,32 @@ class DoubleDummySolver:
         )
         return [_per_card(out[i], mover, tricks_left) for i in range(stacked.shape[0])]
 
-    def _batch(self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card]):
-        """Validated worlds of one decision stacked as ``(n, 4)`` masks (the mover's hand the same in all)."""
-        arrays = [self._position(w, strain, leader, played) for w in worlds]
-        _, strain_i, leader_i, arr, n = arrays[0]
+    @staticmethod
+    def _stacked(worlds: np.ndarray | Sequence[Hands], strain: Strain | int, leader: Seat | int,
+                 played: Sequence[Card]):
+        """Validated worlds stacked as ``(n, 4)`` masks, with the strain, leader and trick as kernel arguments."""
+        strain_i, leader_i = int(strain), int(leader)
+        if not 0 <= strain_i <= 4:
+            raise DoubleDummyError(f"strain {strain} out of range 0..4 (S, H, D, C, NT)")
+        if not 0 <= leader_i <= 3:
+            raise DoubleDummyError(f"leader {leader} out of range 0..3 (N, E, S, W)")
+        cards = [int(c) for c in played]
+        stacked = _stack_valid(worlds, leader_i, cards)
+        played_arr = np.zeros(4, dtype=np.int64)
+        played_arr[: len(cards)] = cards
+        return stacked, strain_i, leader_i, played_arr, len(cards)
+
+    def _batch(self, worlds: np.ndarray | Sequence[Hands], strain: Strain | int, leader: Seat | int,
+               played: Sequence[Card]):
+        """:meth:`_stacked` for the worlds of one decision (the mover's hand the same in all)."""
+        stacked, strain_i, leader_i, played_arr, n = self._stacked(worlds, strain, leader, played)
         mover = (leader_i + n) % 4
-        first = arrays[0][0]
-        for i, a in enumerate(arrays):
-            if a[0][mover] != first[mover]:
-                raise DoubleDummyError(
-                    f"world {i}: {Seat(mover).name.title()} (to play) holds different cards than in world 0"
-                )
-        return np.stack([a[0] for a in arrays]), strain_i, leader_i, arr, n
+        differ = np.flatnonzero(stacked[:, mover] != stacked[0, mover])
+        if len(differ):
+            raise DoubleDummyError(
+                f"world {int(differ[0])}: {Seat(mover).name.title()} (to play) holds different cards than in world 0"
+            )
+        return stacked, strain_i, leader_i, played_arr, n
 
     def _ns_need(self, mover: int, tricks_left: int, need: int) -> tuple[int, bool]:
         """North-South's threshold for "the mover's side takes >= need", and whether to negate the answer."""
@@ -253,13 +268,14 @@ class DoubleDummySolver:
         return bool(yes) != negate
 
     def batch_reaches_per_card(
-        self, worlds: Sequence[Hands], strain: Strain | int, leader: Seat | int, played: Sequence[Card] = (),
+        self, worlds: np.ndarray | Sequence[Hands], strain: Strain | int, leader: Seat | int,
+        played: Sequence[Card] = (),
         need: int = 0, *, node_limit: int | None = None,
     ) -> np.ndarray:
         """``out[i, card]``: 1 when the side to play takes ``>= need`` tricks from the trick start after
         ``card`` in world ``i``, 0 when not, -1 for cards that are not legal.  As
         :meth:`batch_tricks_per_card`, every world gives the seat to play the same hand."""
-        if not worlds:
+        if len(worlds) == 0:
             return np.zeros((0, 52), dtype=np.int64)
         stacked, strain_i, leader_i, arr, n = self._batch(worlds, strain, leader, played)
         tricks_left = bin(int(stacked[0, leader_i])).count("1")
@@ -272,6 +288,25 @@ class DoubleDummySolver:
             legal = out >= 0
             out[legal] = 1 - out[legal]
         return out
+
+    def reaches_many(
+        self, worlds: np.ndarray | Sequence[Hands], strain: Strain | int, leader: Seat | int,
+        played: Sequence[Card] = (), need: int = 0, *, node_limit: int | None = None,
+    ) -> np.ndarray:
+        """:meth:`reaches` for many positions at once (``out[i]``: the side to play in world ``i`` takes at
+        least ``need`` tricks from the trick start).  Unlike the per-card batches, the worlds may give
+        every seat different cards: one question per world, all in one kernel call, validated together."""
+        if len(worlds) == 0:
+            return np.zeros(0, dtype=bool)
+        stacked, strain_i, leader_i, arr, n = self._stacked(worlds, strain, leader, played)
+        tricks_left = bin(int(stacked[0, leader_i])).count("1")
+        ns_need, negate = self._ns_need((leader_i + n) % 4, tricks_left, need)
+        out = np.zeros(stacked.shape[0], dtype=np.int64)
+        self._next_call(node_limit)
+        self._answer(kernel_search.reach_positions(stacked, strain_i, leader_i, arr, n, ns_need, self._tt,
+                                                   *self._ws, out), node_limit)
+        yes = out.astype(bool)
+        return ~yes if negate else yes
 
     def table(self, deal: Hands, *, node_limit: int | None = None) -> DDTable:
         """The 5 × 4 double-dummy table of a deal (any equal hand sizes; all hands at a trick start)."""
@@ -290,6 +325,27 @@ class DoubleDummySolver:
                 row.append(ns if declarer % 2 == 0 else tricks_left - ns)
             rows.append(tuple(row))
         return DDTable(tuple(rows))
+
+
+def _stack_valid(worlds: np.ndarray | Sequence[Hands], leader: int, played: list[int]) -> np.ndarray:
+    """Worlds as an ``(n, 4)`` int64 array, checked all at once in a kernel; a bad world is checked again
+    alone for a message that names it."""
+    if isinstance(worlds, np.ndarray):
+        stacked = np.ascontiguousarray(worlds, dtype=np.int64).reshape(-1, 4)
+    else:
+        stacked = np.array([_masks(w) for w in worlds], dtype=np.int64).reshape(-1, 4)
+    if stacked.shape[0] == 0:
+        return stacked
+    trick = np.zeros(4, dtype=np.int64)
+    trick[: min(len(played), 4)] = played[:4]
+    bad = kernel_validate.first_invalid(stacked, leader, trick, len(played))
+    if bad >= 0:
+        try:
+            _validate([int(x) for x in stacked[bad]], leader, played)
+        except DoubleDummyError as exc:
+            raise DoubleDummyError(f"world {bad}: {exc}") from None
+        raise DoubleDummyError(f"world {bad} is not a legal position")  # the kernel is stricter than _validate
+    return stacked
 
 
 def _per_card(out: np.ndarray, mover: int, tricks_left: int) -> dict[Card, int]:

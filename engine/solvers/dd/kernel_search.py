@@ -30,7 +30,7 @@ from .tables import HIGH13, POP13, SUIT_FIELD
 from .tt import position_key, probe, store
 
 __all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch", "reach_cards",
-           "reach_batch", "reach_position"]
+           "reach_batch", "reach_position", "reach_positions"]
 
 YES = 1 << 62
 GAVE_UP = -1
@@ -528,6 +528,19 @@ def reach_position(hands, trump, leader, played, nplayed, need, tt, moves, score
     if r == GAVE_UP:
         return GAVE_UP
     return 1 if (r & YES) else 0
+
+
+@kernel
+def reach_positions(worlds, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx,
+                    out):
+    """``reach_position`` for every world (``worlds[i]`` = four trick-start hands, any hands): ``out[i]``."""
+    for i in range(worlds.shape[0]):
+        r = reach_position(worlds[i], trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes,
+                           frames, ctx)
+        if r == GAVE_UP:
+            return GAVE_UP
+        out[i] = r
+    return 0
 
 
 @kernel

@@ -18,4 +18,6 @@ def warm_up() -> None:
     solver.tricks_per_card(ending, 4, 0)
     solver.tricks(ending, 4, 0)
     solver.batch_tricks_per_card([ending], 4, 0)
+    solver.batch_reaches_per_card([ending], 4, 0, (), 1)
+    solver.reaches_many([ending], 4, 0, (), 1)
     solver.table(ending)
