@@ -5,12 +5,15 @@
 "target"}``, plus an optional ``"exact": true`` when the worlds are every
 consistent deal), or a PBN file whose games carry the play so far: the hint is
 for the player to move after the last card of the play record, from that
-player's view (every consistent deal when there are at most ``--exact-limit``,
-else ``--worlds`` sampled ones).  The format is detected from the content.
+player's view — the same analysis the app shows (:func:`engine.hints.bridge_hint_for_view`:
+exact over every consistent layout when there are at most ``--exact-limit`` and the
+search fits, else estimated on ``--worlds`` sampled deals with αμ of ``--max-moves``).
+The format is detected from the content.
 
 Output, one JSON object per position (``--json``)::
 
-    {"best": "SQ", "candidates": [{"card", "p_make", "expected_tricks", "p_make_by_algorithm",
+    {"best": "SQ", "method": "exact", "exact": true, "error": 0.0,
+     "candidates": [{"card", "p_goal", "error", "p_make", "p_double_dummy", "expected_tricks",
      "technique", "condition", ...}, ...], "worlds": 35, "text": "...", "explanation": {...}}
 
 or the text of each hint.
@@ -24,14 +27,16 @@ import random
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..analysis.bridge import Algorithm, BridgePosition
+from ..analysis.bridge import BridgePosition
 from ..bridge.contract import Contract, Vulnerability
 from ..bridge.play import BridgePlay
 from ..bridge.view import view_for_turn
 from ..core.cards import FULL_MASK
 from ..core.seats import Seat
 from ..formats import PbnGame, read_pbn
-from ..hints.bridge_hint import BridgeHint, bridge_hint, bridge_hint_for_view
+from ..hints.bridge_hint import bridge_hint_for_view, hint_from_values
+from ..hints.lines import HintBudget, position_values
+from ..hints.model import BridgeHint, Method
 from .cmd_analyse import AnalyseInputError, parse_position
 from .output import emit_json
 
@@ -45,11 +50,18 @@ class HintInputError(ValueError):
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("hint", help="explain the best card of a bridge position: chances, technique, condition")
     p.add_argument("--file", required=True, help="JSON positions (one per line, as for analyse) or a PBN file")
-    p.add_argument("--algorithm", default="alphamu", help="alphamu (default: PIMC and αμ) or pimc (PIMC only)")
-    p.add_argument("--max-moves", type=int, default=2, help="αμ's M, the declarer moves searched (default 2)")
-    p.add_argument("--worlds", type=int, default=40, help="sampled deals for a PBN position (default 40)")
-    p.add_argument("--exact-limit", type=int, default=2000,
-                   help="enumerate every consistent deal when there are at most this many (default 2000)")
+    p.add_argument("--algorithm", default="alphamu",
+                   help="estimates by alphamu (default, with --max-moves) or pimc (double dummy); exact "
+                        "positions are solved exactly either way")
+    p.add_argument("--max-moves", type=int, default=2, help="αμ's M for an estimate, 1..6 (default 2)")
+    p.add_argument("--worlds", type=int, default=200, help="sampled deals for an estimate (default 200)")
+    p.add_argument("--exact-limit", type=int, default=20000,
+                   help="solve exactly over every consistent layout when there are at most this many "
+                        "(default 20000)")
+    p.add_argument("--exact-nodes", type=int, default=HintBudget().exact_nodes,
+                   help="the exact search's node budget, past which the hint is estimated (default "
+                        f"{HintBudget().exact_nodes:,}; 0: no limit)")
+    p.add_argument("--time-limit", type=float, default=None, help="seconds an estimate may take (default: none)")
     p.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
     p.add_argument("--candidates", type=int, default=4, help="cards explained in detail (default 4)")
     p.add_argument("--prior-tricks", type=int, default=None,
@@ -135,23 +147,24 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--algorithm {args.algorithm!r}: choose alphamu or pimc")
     if args.max_moves < 1:
         raise ValueError(f"--max-moves must be at least 1, got {args.max_moves}")
-    if args.worlds < 1 or args.candidates < 1 or args.exact_limit < 0:
-        raise ValueError("--worlds and --candidates must be at least 1, --exact-limit at least 0")
-    algorithms = (Algorithm.PIMC,) if name == "pimc" else (Algorithm.PIMC, Algorithm.ALPHAMU)
-    max_moves = 1 if name == "pimc" else args.max_moves
+    if args.worlds < 1 or args.candidates < 1 or args.exact_limit < 0 or args.exact_nodes < 0:
+        raise ValueError("--worlds and --candidates must be at least 1, --exact-limit and --exact-nodes at least 0")
+    budget = HintBudget(exact_layouts=args.exact_limit, exact_nodes=args.exact_nodes or None, worlds=args.worlds,
+                        max_moves=1 if name == "pimc" else args.max_moves, time_limit=args.time_limit,
+                        candidates=args.candidates)
     count = 0
     for label, item in positions_from_file(args.file):
         try:
             if isinstance(item, PbnGame):
                 view, out_of_play = _pbn_position(item, int(label.split()[1]), args)
-                hint = bridge_hint_for_view(view, worlds=args.worlds, exact_limit=args.exact_limit,
-                                            rng=random.Random(args.seed), algorithms=algorithms, max_moves=max_moves,
-                                            max_candidates=args.candidates, out_of_play=out_of_play)
+                hint = bridge_hint_for_view(view, budget=budget, rng=random.Random(args.seed),
+                                            out_of_play=out_of_play)
             else:
                 position, exact = item  # type: ignore[misc]
                 assert isinstance(position, BridgePosition)
-                hint = bridge_hint(position, algorithms=algorithms, max_moves=max_moves,
-                                   max_candidates=args.candidates, exact=exact)
+                method = Method.EXACT if exact else Method.ESTIMATE
+                values = position_values(None, position, len(position.weights), method, budget)
+                hint = hint_from_values(values, max_candidates=args.candidates)
         except (AnalyseInputError, HintInputError):
             raise
         except ValueError as exc:

@@ -1,26 +1,21 @@
 """Bridge hints that teach: the recommended card, the best alternatives, what each play is and when it works.
 
-:func:`bridge_hint` takes a :class:`~engine.analysis.bridge.BridgePosition` (worlds the
-player cannot tell apart, with weights) and returns a :class:`BridgeHint`:
+Everything a hint says comes from one :class:`~.lines.LineValues` (:func:`hint_from_values`):
 
-1. every legal card (one per run of equivalent cards) is solved double-dummy in
-   every world (:func:`.worlds_matrix.card_tricks_matrix`: PIMC's numbers) and,
-   for the declaring side, searched by αμ with ``M`` MAX moves
-   (:func:`.worlds_matrix.alphamu_outcomes`: one line for all worlds, so no
-   strategy fusion over those moves);
-2. the *primary* algorithm (αμ when it ran, else PIMC) ranks the cards: chance
-   of reaching the goal, then double-dummy expected tricks, then the lowest card.
-   The goal is the contract; when every card gives the same chance, it is the
-   first overtrick (or, when the contract cannot make, the first undertrick
-   saved) on which the cards differ;
-3. for the best few cards, the worlds where each reaches the goal — and where it
-   beats, or loses to, the recommended card — are described by the simplest
-   rule over card locations and splits (:mod:`.conditions`), every rule checked
-   against the worlds;
+1. every legal card (one per run of equal cards) is valued by the chance of the best line that
+   starts with it, for a player who cannot see the hidden cards later — exactly over every
+   consistent layout when the position allows, else estimated with its error (:mod:`.lines`);
+2. the cards are ranked by that chance, then by double-dummy expected tricks, then the lower card
+   (which keeps the higher ones: more options later); a tie broken this way is said so.  The goal is
+   the contract; when every card gives the same chance, it is the first overtrick (or, when the
+   contract cannot make, the first undertrick saved) on which the cards differ;
+3. for the best few cards, the deals where each reaches the goal — and where it beats, or loses to,
+   the recommended card — are described by the simplest rule over the players' *original* holdings
+   (:mod:`.conditions`), every rule checked against the deals; a rule is stated only when the deals
+   are every consistent layout, or a sample large enough to say how often it holds;
 4. the technique is named by the documented rules of :mod:`.techniques`;
-5. where PIMC rates a card higher than αμ, the worlds making up the difference
-   (double-dummy wins no single line achieves) are described too: that is
-   strategy fusion;
+5. where double-dummy play rates a card higher than its line, the deals making up the difference
+   (won only by guessing right later) are described too: that is strategy fusion;
 6. the decisive suit is looked up in the expert library (:mod:`.expert`).
 
 The ``text`` is assembled only from those computed facts (:mod:`.render`).
@@ -30,11 +25,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Callable, Mapping
 
 import numpy as np
 
-from ..analysis.bridge import Algorithm, BridgePosition, position_from_view
+from ..analysis.bridge import BridgePosition, position_from_view
 from ..bridge.view import BridgeView
 from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card
@@ -45,143 +40,110 @@ from ..worlds.bridge_knowledge import knowledge_from_view
 from .conditions import FeatureSpace, find_condition
 from .decision import Decision
 from .expert import ExpertLine, expert_lines
-from .model import BridgeHint, CandidateHint, FusionNote, Goal
+from .lines import HintBudget, LineValues, line_values
+from .model import BridgeHint, CandidateHint, FusionNote, Goal, Method
 from .render import bridge_text
 from .techniques import TechniqueFinding, detect_techniques, entry_management, safety_play
-from .worlds_matrix import AlphaMuLine, WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
 
-__all__ = ["Goal", "FusionNote", "CandidateHint", "BridgeHint", "bridge_hint", "bridge_hint_for_view",
-           "view_position"]
+__all__ = ["hint_from_values", "bridge_hint_for_view", "view_position", "MIN_SAMPLE_FOR_CONDITIONS"]
 
-
-# --- computation ---------------------------------------------------------------------------------------
+MIN_SAMPLE_FOR_CONDITIONS = 200
+"""A rule found on a sample of deals is stated only when the sample is at least this large."""
 
 
-def _goal_level(matrix: WorldsMatrix, reps: Sequence[Card], primary: Mapping[Card, np.ndarray],
-                declaring: bool, tricks_left: int) -> tuple[Goal, int]:
-    """The contract if the cards differ in chance there; else the nearest trick level where they do."""
-    w = matrix.weights
-    chances = [float(w @ primary[c]) for c in reps]
-    if len(reps) > 1 and max(chances) - min(chances) > 1e-9:
-        return Goal.CONTRACT, matrix.target
-    if len(reps) == 1:
-        return Goal.CONTRACT, matrix.target
-    made = chances[0] > 0.5
-    levels = range(matrix.target + 1, tricks_left + 1) if made else range(matrix.target - 1, -1, -1)
-    for level in levels:
-        ps = [matrix.p_make(c, level) for c in reps]
-        if max(ps) - min(ps) > 1e-9:
-            kind = Goal.OVERTRICK if made else Goal.UNDERTRICK
-            if not declaring:
-                kind = Goal.UNDERTRICK if made else Goal.OVERTRICK
-            return kind, level
-    return Goal.NONE, matrix.target
+def _side_tricks(values: LineValues, card: Card) -> float:
+    """The side to move's expected tricks after ``card`` (declarer's side's, or the defenders')."""
+    t = values.dd_tricks[card]
+    return t if values.declaring else -t
 
 
-def bridge_hint(
-    position: BridgePosition,
-    *,
-    algorithms: Sequence[Algorithm] = (Algorithm.PIMC, Algorithm.ALPHAMU),
-    max_moves: int = 2,
-    max_candidates: int = 4,
-    exact: bool = False,
-    knowledge: WorldKnowledge | None = None,
-    oracle: DoubleDummyOracle | None = None,
-    cancel: CancelToken = NEVER,
-) -> BridgeHint:
-    """The hint for the seat to move in ``position`` (see the module docstring).
-
-    ``exact``: the worlds are every deal consistent with what the player saw (so the figures are exact
-    probabilities, not estimates).  ``knowledge``: what the player knows, for the exact a-priori figure of
-    each condition when the worlds are a sample.  ``max_moves``: αμ's M (1 = PIMC only).
-    """
-    algorithms = tuple(dict.fromkeys(algorithms)) or (Algorithm.PIMC,)
-    if max_moves < 1:
-        raise ValueError(f"max_moves (M) must be at least 1, got {max_moves}")
-    runs = card_runs(position)
-    if not runs:
-        raise ValueError(f"{position.to_move.name.title()} has no card to play")
-    reps = [run[0] for run in runs]
-    decision = Decision.of(position)
-    declaring = decision.declaring
-    cancel.check()
-    matrix = card_tricks_matrix(position, oracle, cancel)
-    tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
-    use_am = declaring and Algorithm.ALPHAMU in algorithms and max_moves > 1
-    lines: dict[Card, AlphaMuLine] = {}
-    if use_am:
-        lines = _alphamu_lines(position, matrix, reps, max_moves, max_candidates, oracle, cancel)
-    primary_alg = Algorithm.ALPHAMU if use_am else Algorithm.PIMC
-    w = matrix.weights
-
-    def side_outcome(vec_make: np.ndarray) -> np.ndarray:
-        return vec_make if declaring else ~vec_make
-
-    # Cards αμ did not search keep their double-dummy vectors: an upper bound already below the best.
-    make_primary = {c: (lines[c].outcome > 0.5) if c in lines else matrix.makes(c) for c in reps}
-    goal, level = _goal_level(matrix, reps, {c: side_outcome(make_primary[c]) for c in reps}, declaring, tricks_left)
-    if goal in (Goal.OVERTRICK, Goal.UNDERTRICK) and declaring and use_am:
-        cancel.check()
-        raised = alphamu_outcomes(replace(position, target=level), max_moves, reps, oracle, cancel)
-        reach_declarer = {c: raised[c].outcome > 0.5 for c in reps}
-    elif goal in (Goal.OVERTRICK, Goal.UNDERTRICK):
-        reach_declarer = {c: matrix.makes(c, level) for c in reps}
-    else:
-        reach_declarer = make_primary
-    goal_vec = {c: side_outcome(reach_declarer[c]) for c in reps}
-
-    by_alg: dict[Card, dict[str, float]] = {}
-    for c in reps:
-        figures = {}
-        if Algorithm.PIMC in algorithms or not use_am:
-            figures[Algorithm.PIMC.value] = matrix.p_make(c)
-        if c in lines:
-            figures[Algorithm.ALPHAMU.value] = float(w @ lines[c].outcome)
-        by_alg[c] = figures
-    p_make = {c: float(w @ make_primary[c]) for c in reps}
-    p_goal = {c: float(w @ goal_vec[c]) for c in reps}
-    tricks = {c: position.offset + matrix.expected_tricks(c) for c in reps}
-    sign = 1.0 if declaring else -1.0
-
+def _ranked(values: LineValues) -> tuple[list[Card], tuple[Card, ...], str]:
+    """The cards best first (chance, then expected tricks, then the lower card), the cards tied with the
+    best on the goal's chance, and the rule that separated them ("" when nothing was tied)."""
     def key(c: Card) -> tuple:
-        mine = p_make[c] if declaring else 1.0 - p_make[c]
-        return (-round(mine, 9), -round(p_goal[c], 9), -sign * round(tricks[c], 9), c % 13)
+        return -round(values.chance[c], 9), -round(_side_tricks(values, c), 9), c % 13
 
-    order = sorted(reps, key=key)
+    order = sorted(values.reps, key=key)
     best = order[0]
-    space = FeatureSpace(position.worlds, w, None if position.strain == 4 else position.strain)
-    run_of = {run[0]: tuple(run) for run in runs}
+    tied = tuple(c for c in order[1:] if round(values.chance[c], 9) == round(values.chance[best], 9))
+    rule = ""
+    if tied:
+        same_tricks = all(round(_side_tricks(values, c), 9) == round(_side_tricks(values, best), 9) for c in tied)
+        rule = "lower card" if same_tricks else "expected tricks"
+    return order, tied, rule
+
+
+def _replies(values: LineValues, card: Card) -> dict[tuple[Card, ...], Card]:
+    """Declarer's next cards in this trick in the card's line, by the cards the defence plays first."""
+    plan = values.plans.get(card, {})
+    root = tuple(values.position.trick)
+    prefix = len(root) + 1
+    out: dict[tuple[Card, ...], Card] = {}
+    for state, move in plan.items():
+        if state.done == 0 and len(state.trick) > prefix and state.trick[:prefix] == root + (card,):
+            out[tuple(state.trick[prefix:])] = int(move)
+    return out
+
+
+def _goal(values: LineValues) -> Goal:
+    if values.goal_tricks == values.position.target:
+        return Goal.CONTRACT
+    above = values.goal_tricks > values.position.target
+    if values.declaring:
+        return Goal.OVERTRICK if above else Goal.UNDERTRICK
+    return Goal.UNDERTRICK if above else Goal.OVERTRICK
+
+
+def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = None,
+                     max_candidates: int = 4) -> BridgeHint:
+    """The hint (candidates, conditions, techniques, expert line, text) of one analysis."""
+    position = values.position
+    runs = {run[0]: tuple(run) for run in values.runs}
+    declaring = values.declaring
+    if values.method is Method.FORCED:
+        card = values.runs[0][0]
+        nan = float("nan")
+        cand = CandidateHint(card, runs[card], nan, 0.0, nan, nan, nan)
+        hint = BridgeHint(card, (cand,), position.to_move, position.declarer, declaring, values.worlds,
+                          values.layouts, True, Method.FORCED, values.algorithm, position.target, Goal.NONE,
+                          position.target, position.offset, final=values.final)
+        return replace(hint, text=bridge_text(hint))
+    order, tied, tie_rule = _ranked(values)
+    best = order[0]
+    w = values.weights
+    goal = _goal(values)
+    conditions = values.exact or values.worlds >= MIN_SAMPLE_FOR_CONDITIONS
+    space = FeatureSpace(values.original, w, None if position.strain == 4 else position.strain)
+    success = {c: np.asarray(values.success[c]) > 0.5 for c in order}
+    dd_goal = {c: values.dd_goal(c) for c in order}
+    decision = Decision.of(position)
     candidates: list[CandidateHint] = []
     for i, c in enumerate(order):
-        cancel.check()
         detailed = i < max_candidates
-        cond = gains = loses = None
-        fusion = None
+        cond = gains = loses = fusion = None
         techniques: tuple[TechniqueFinding, ...] = ()
-        if detailed:
-            cond = find_condition(space, goal_vec[c], knowledge=knowledge)
+        plan = _replies(values, c)
+        if detailed and conditions:
+            cond = find_condition(space, success[c], knowledge=knowledge)
             if c == best and len(order) > 1:
                 rival = order[1]
-                if np.any(goal_vec[c] & ~goal_vec[rival]):
-                    gains = find_condition(space, goal_vec[c] & ~goal_vec[rival], knowledge=knowledge)
+                if np.any(success[c] & ~success[rival]):
+                    gains = find_condition(space, success[c] & ~success[rival], knowledge=knowledge)
             elif c != best:
-                if np.any(goal_vec[c] & ~goal_vec[best]):
-                    gains = find_condition(space, goal_vec[c] & ~goal_vec[best], knowledge=knowledge)
-                if np.any(goal_vec[best] & ~goal_vec[c]):
-                    loses = find_condition(space, goal_vec[best] & ~goal_vec[c], knowledge=knowledge)
-            if c in lines:
-                dd = side_outcome(matrix.makes(c))
-                am = side_outcome(make_primary[c])
-                fused = dd & ~am
-                if np.any(fused):
-                    fusion = FusionNote(matrix.p_make(c) if declaring else 1 - matrix.p_make(c),
-                                        float(w @ am), max_moves, find_condition(space, fused, knowledge=knowledge))
-            plan = lines[c].replies if c in lines else {}
-            techniques = detect_techniques(decision, c, goal_vec[c], plan, cond)
-        candidates.append(CandidateHint(c, run_of[c], p_make[c], by_alg[c], p_goal[c], tricks[c],
-                                        matrix.p_make(c, matrix.target + 1), techniques, cond,
-                                        gains, loses, fusion, lines[c].replies if c in lines else {}))
-    candidates = _with_overlays(decision, candidates, declaring)
+                if np.any(success[c] & ~success[best]):
+                    gains = find_condition(space, success[c] & ~success[best], knowledge=knowledge)
+                if np.any(success[best] & ~success[c]):
+                    loses = find_condition(space, success[best] & ~success[c], knowledge=knowledge)
+        fused = dd_goal[c] & ~success[c]
+        if detailed and np.any(fused):
+            note_cond = find_condition(space, fused, knowledge=knowledge) if values.exact else None
+            fusion = FusionNote(float(w @ dd_goal[c]), values.chance[c], note_cond)
+        if detailed:
+            techniques = detect_techniques(decision, c, success[c], plan, cond)
+        candidates.append(CandidateHint(c, runs[c], values.chance[c], values.error.get(c, 0.0), values.make[c],
+                                        float(w @ dd_goal[c]), values.dd_tricks[c], techniques, cond, gains, loses,
+                                        fusion, plan))
+    candidates = _with_overlays(decision, candidates, values)
     decisive = _decisive_suit(candidates[0])
     experts: tuple[ExpertLine, ...] = ()
     if declaring and decisive is not None and decision.seen(decision.partner):
@@ -189,40 +151,22 @@ def bridge_hint(
                  decision.partner: decision.start[int(decision.partner)]}
         live = decision.start[0] | decision.start[1] | decision.start[2] | decision.start[3]
         experts = expert_lines(decisive, hands, live)
-    hint = BridgeHint(best, tuple(candidates), position.to_move, position.declarer, declaring, matrix.n_worlds, exact,
-                      algorithms, primary_alg, max_moves if use_am else 1, position.target, goal, level,
-                      position.offset, experts, decisive)
+    hint = BridgeHint(best, tuple(candidates), position.to_move, position.declarer, declaring, values.worlds,
+                      values.layouts, values.exact, values.method, values.algorithm, position.target, goal,
+                      values.goal_tricks, position.offset, tied, tie_rule, experts, decisive, values.final,
+                      sampled=values.sampled)
     return replace(hint, text=bridge_text(hint))
 
 
-def _alphamu_lines(position: BridgePosition, matrix: WorldsMatrix, reps: Sequence[Card], max_moves: int,
-                   keep: int, oracle: DoubleDummyOracle | None,
-                   cancel: CancelToken) -> dict[Card, AlphaMuLine]:
-    """αμ for the cards that can still rank among the best ``keep``: cards are searched in order of
-    their PIMC chance, which bounds αμ's from above (αμ's lines are among those double-dummy play
-    may follow), so once a card's PIMC chance is below the ``keep``-th best αμ chance found, no
-    card after it can enter the top ``keep`` and αμ stops."""
-    order = sorted(reps, key=lambda c: (-matrix.p_make(c), -matrix.expected_tricks(c), c % 13))
-    w = matrix.weights
-    lines: dict[Card, AlphaMuLine] = {}
-    found: list[float] = []
-    for c in order:
-        if len(found) >= keep and matrix.p_make(c) < sorted(found, reverse=True)[keep - 1] - 1e-12:
-            break
-        cancel.check()
-        lines.update(alphamu_outcomes(position, max_moves, [c], oracle, cancel))
-        found.append(float(w @ lines[c].outcome))
-    return lines
-
-
-def _with_overlays(decision: Decision, candidates: list[CandidateHint], declaring: bool) -> list[CandidateHint]:
-    """Safety play (against the card with most expected tricks) and entry management (against the
+def _with_overlays(decision: Decision, candidates: list[CandidateHint], values: LineValues) -> list[CandidateHint]:
+    """Safety play (against the card with most double-dummy overtricks) and entry management (against the
     runner-up) are judged by comparing candidates; they become the best card's main name."""
-    if not declaring or len(candidates) < 2:
+    if not values.declaring or len(candidates) < 2:
         return candidates
     best = candidates[0]
     extra: list[TechniqueFinding] = []
-    over = {c.card: c.p_overtrick for c in candidates}
+    w = values.weights
+    over = {c.card: float(w @ (values.dd_per_world[c.card] >= values.position.target + 1)) for c in candidates}
     rival = max(candidates, key=lambda c: (round(over[c.card], 9), round(c.p_make, 9)))
     found = safety_play(best.card, best.p_make, over[best.card], rival.card, rival.p_make, over[rival.card])
     if found is not None:
@@ -247,6 +191,29 @@ def _decisive_suit(best: CandidateHint) -> int | None:
 # --- from a view ----------------------------------------------------------------------------------------
 
 
+def bridge_hint_for_view(
+    view: BridgeView,
+    *,
+    budget: HintBudget = HintBudget(),
+    rng: random.Random | None = None,
+    constraints: Mapping[Seat, HandConstraint] | None = None,
+    out_of_play: int = 0,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
+    on_update: Callable[[BridgeHint], None] | None = None,
+) -> BridgeHint:
+    """The hint for the seat choosing in ``view`` (declarer for dummy's cards), from one analysis
+    (:func:`~.lines.line_values`); ``on_update`` sees the first, quick hint and the final one.
+    ``out_of_play``: for an ending, the cards gone before it started (public, not in the view)."""
+    def update(values: LineValues) -> None:
+        if on_update is not None:
+            on_update(hint_from_values(values, max_candidates=budget.candidates))
+
+    values = line_values(view, budget, rng=rng, constraints=constraints, out_of_play=out_of_play, oracle=oracle,
+                         cancel=cancel, on_update=update if on_update is not None else None)
+    return hint_from_values(values, max_candidates=budget.candidates)
+
+
 def view_position(
     view: BridgeView,
     worlds: int,
@@ -261,29 +228,3 @@ def view_position(
     exact = count_worlds(knowledge) <= exact_limit  # world_set enumerates then (constraints applied)
     position = position_from_view(view, worlds, rng, constraints, exact_limit=exact_limit, out_of_play=out_of_play)
     return position, exact, knowledge
-
-
-def bridge_hint_for_view(
-    view: BridgeView,
-    *,
-    worlds: int = 40,
-    exact_limit: int = 2000,
-    rng: random.Random | None = None,
-    algorithms: Sequence[Algorithm] = (Algorithm.PIMC, Algorithm.ALPHAMU),
-    max_moves: int = 2,
-    max_candidates: int = 4,
-    constraints: Mapping[Seat, HandConstraint] | None = None,
-    out_of_play: int = 0,
-    oracle: DoubleDummyOracle | None = None,
-    cancel: CancelToken = NEVER,
-) -> BridgeHint:
-    """The hint for the seat choosing in ``view`` (declarer for dummy's cards): every consistent deal
-    when there are at most ``exact_limit`` of them (exact figures), else ``worlds`` sampled deals (each
-    condition then also carries its exact a-priori probability).  ``out_of_play``: for an ending, the
-    cards gone before it started (public, not in the view)."""
-    if not view.legal_cards:
-        raise ValueError(f"{view.seat.name.title()} is not the seat choosing the next card")
-    position, exact, knowledge = view_position(view, worlds, exact_limit, rng if rng is not None else random.Random(0),
-                                               constraints, out_of_play)
-    return bridge_hint(position, algorithms=algorithms, max_moves=max_moves, max_candidates=max_candidates,
-                       exact=exact, knowledge=None if exact else knowledge, oracle=oracle, cancel=cancel)

@@ -45,7 +45,8 @@ from ..hearts.scoring import HEARTS_MASK, QUEEN_OF_SPADES, cards_points
 from ..hearts.view import HeartsPhase, HeartsView
 from ..solvers.hearts import SearchDepth
 
-__all__ = ["HeartsReason", "ReasonFinding", "HeartsHint", "hearts_hint", "hearts_reasons", "MOON_GAP"]
+__all__ = ["HeartsReason", "ReasonFinding", "HeartsHint", "hearts_hint", "hearts_hint_from_analysis", "hearts_reasons",
+           "MOON_GAP"]
 
 MOON_GAP = 0.05
 """How much lower (absolute) another seat's moon chance must be after the card to say it blocks a moon."""
@@ -204,7 +205,15 @@ def hearts_hint(view: HeartsView, *, worlds: int = 40, time_limit: float = 2.0, 
     """The hint for the seat to move in ``view`` (a playing view with legal cards)."""
     if view.phase is not HeartsPhase.PLAYING or not view.legal_cards:
         raise ValueError(f"seat {int(view.seat)} is not choosing a card to play")
-    analysis = analyse_hearts(view, worlds=worlds, time_limit=time_limit, depth=depth, seed=seed)
+    return hearts_hint_from_analysis(view, analyse_hearts(view, worlds=worlds, time_limit=time_limit, depth=depth,
+                                                          seed=seed))
+
+
+def hearts_hint_from_analysis(view: HeartsView, analysis: HeartsAnalysis) -> HeartsHint:
+    """The hint of an analysis already made (the one the hints panel shows): its best card, its figures,
+    the reasons for that card — one analysis behind the bars, the star and the words."""
+    if view.phase is not HeartsPhase.PLAYING or not view.legal_cards:
+        raise ValueError(f"seat {int(view.seat)} is not choosing a card to play")
     reasons = hearts_reasons(view, analysis)
     return HeartsHint(int(view.seat), analysis.best, analysis.cards, reasons, analysis.worlds,
                       _text(view, analysis, reasons))

@@ -10,14 +10,21 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Mapping
 
-from ..analysis.bridge import Algorithm
 from ..core.cards import Card, card_str
 from ..core.seats import Seat
 from .conditions import Condition
 from .expert import ExpertLine
 from .techniques import Technique, TechniqueFinding
 
-__all__ = ["Goal", "FusionNote", "CandidateHint", "BridgeHint"]
+__all__ = ["Method", "Goal", "FusionNote", "CandidateHint", "BridgeHint"]
+
+
+class Method(Enum):
+    """How a hint's chances were found (see :mod:`.lines`)."""
+
+    FORCED = "forced"  # one card, or one run of equal cards: nothing to decide
+    EXACT = "exact"  # every consistent layout, searched exactly to the end against best defence
+    ESTIMATE = "estimate"  # a sample of deals, searched a few moves deep: an optimistic estimate
 
 
 class Goal(Enum):
@@ -29,40 +36,40 @@ class Goal(Enum):
 
 @dataclass(frozen=True, slots=True)
 class FusionNote:
-    """Why PIMC rates a card higher than αμ: the worlds where double-dummy play wins and αμ's one line
-    does not (each would need its own guess later: strategy fusion)."""
+    """Why double-dummy play rates a card higher than its line: the deals where the card wins only if a
+    later guess is right (a different play in deals that look the same), which no single line wins."""
 
-    pimc: float
-    alphamu: float
-    max_moves: int
-    condition: Condition
+    double_dummy: float
+    line: float
+    condition: Condition | None
 
     def to_json(self) -> dict[str, object]:
-        return {"pimc": round(self.pimc, 6), "alphamu": round(self.alphamu, 6), "max_moves": self.max_moves,
-                "worlds": self.condition.to_json()}
+        return {"double_dummy": round(self.double_dummy, 6), "line": round(self.line, 6),
+                "worlds": None if self.condition is None else self.condition.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
 class CandidateHint:
-    """One card (standing for its run of equivalent cards) with its figures and explanation.
+    """One card (standing for its run of equal cards) with its figures and explanation.
 
-    ``p_make``: the primary algorithm's chance of making the contract (declarer's side, whoever
-    is to move).  ``p_goal``: the primary chance of reaching the hint's goal for the side to move
-    (= ``p_make`` for declarer with the contract as goal; the chance of beating it for a defender).
-    ``expected_tricks``: declarer's side's double-dummy mean, tricks already won included.
-    ``p_overtrick``: double-dummy chance that declarer's side takes at least one trick more than needed.
-    ``condition``: when the card reaches the goal.  ``gains``/``loses``: the worlds where this card
-    reaches the goal and the recommended card does not / the reverse (None for the recommended card,
-    whose ``gains`` is against the runner-up).
+    ``p_goal``: the chance that the best line starting with this card reaches the hint's goal, for the
+    side to move (making the contract as declarer, beating it as a defender), with its 95% ``error``
+    (0 when exact).  ``p_make``: the same line's chance of declarer making the contract.
+    ``p_double_dummy``: the goal's chance if every later guess were right (the cards seen), for comparison.
+    ``expected_tricks``: declarer's side's double-dummy mean, tricks already won included (the tie-break).
+    ``condition``: when the card reaches the goal.  ``gains``/``loses``: the deals where this card reaches
+    the goal and the recommended card does not / the reverse (None for the recommended card, whose
+    ``gains`` is against the runner-up).  ``plan``: declarer's next cards in this trick, by what the
+    defence plays (exact lines only).
     """
 
     card: Card
     equivalents: tuple[Card, ...]
-    p_make: float
-    p_make_by_algorithm: Mapping[str, float]
     p_goal: float
+    error: float
+    p_make: float
+    p_double_dummy: float
     expected_tricks: float
-    p_overtrick: float
     techniques: tuple[TechniqueFinding, ...] = ()
     condition: Condition | None = None
     gains: Condition | None = None
@@ -78,11 +85,11 @@ class CandidateHint:
         return {
             "card": card_str(self.card),
             "equivalents": [card_str(c) for c in self.equivalents],
-            "p_make": round(self.p_make, 6),
-            "p_make_by_algorithm": {k: round(v, 6) for k, v in self.p_make_by_algorithm.items()},
             "p_goal": round(self.p_goal, 6),
+            "error": round(self.error, 6),
+            "p_make": round(self.p_make, 6),
+            "p_double_dummy": round(self.p_double_dummy, 6),
             "expected_tricks": round(self.expected_tricks, 6),
-            "p_overtrick": round(self.p_overtrick, 6),
             "technique": None if not self.techniques else self.techniques[0].technique.value,
             "techniques": [t.to_json() for t in self.techniques],
             "condition": None if self.condition is None else self.condition.to_json(),
@@ -95,7 +102,9 @@ class CandidateHint:
 
 @dataclass(frozen=True, slots=True)
 class BridgeHint:
-    """The hint for one decision: candidates best first, the numbers' basis, the expert line and the text."""
+    """The hint for one decision, from one analysis: candidates best first (``candidates[0]`` is ``best``,
+    the star), how the figures were found (``method``, ``exact``, ``algorithm``; ``worlds`` deals of the
+    ``layouts`` consistent ones), the goal, how a tie was broken, the expert line and the text."""
 
     best: Card
     candidates: tuple[CandidateHint, ...]
@@ -103,17 +112,26 @@ class BridgeHint:
     declarer: Seat
     declaring: bool
     worlds: int
+    layouts: int
     exact: bool
-    algorithms: tuple[Algorithm, ...]
-    primary: Algorithm
-    max_moves: int
+    method: Method
+    algorithm: str
     target: int
     goal: Goal
     goal_tricks: int  # tricks declarer's side needs from the current trick on for the goal
     offset: int
+    tied: tuple[Card, ...] = ()  # other cards as good on the goal as the best: the tie-break decided
+    tie_rule: str = ""  # which rule broke the tie (empty when there was none)
     expert: tuple[ExpertLine, ...] = ()
     decisive_suit: int | None = None
+    final: bool = True
     text: str = ""
+    sampled: bool = False  # the deals are a random sample of the layouts (figures carry a sampling error)
+
+    @property
+    def error(self) -> float:
+        """The recommended card's 95% error (0 when exact)."""
+        return self.candidates[0].error
 
     def candidate(self, card: Card) -> CandidateHint:
         for c in self.candidates:
@@ -127,17 +145,22 @@ class BridgeHint:
             "mover": self.mover.letter,
             "declarer": self.declarer.letter,
             "declaring": self.declaring,
-            "worlds": self.worlds,
+            "method": self.method.value,
             "exact": self.exact,
-            "algorithms": [a.value for a in self.algorithms],
-            "primary": self.primary.value,
-            "max_moves": self.max_moves,
+            "algorithm": self.algorithm,
+            "error": round(self.error, 6),
+            "worlds": self.worlds,
+            "layouts": self.layouts,
+            "sampled": self.sampled,
             "target": self.target,
             "goal": self.goal.value,
             "goal_tricks": self.goal_tricks,
             "offset": self.offset,
+            "tied": [card_str(c) for c in self.tied],
+            "tie_rule": self.tie_rule,
             "candidates": [c.to_json() for c in self.candidates],
             "expert": [e.to_json() for e in self.expert],
             "decisive_suit": None if self.decisive_suit is None else "SHDC"[self.decisive_suit],
+            "final": self.final,
             "text": self.text,
         }

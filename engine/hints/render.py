@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.cards import card_symbol_str
 from .conditions import Condition
-from .model import BridgeHint, CandidateHint, Goal
+from .model import BridgeHint, CandidateHint, Goal, Method
 
 __all__ = ["pct", "condition_phrase", "bridge_text"]
 
@@ -69,8 +69,22 @@ def _goal_words(hint: BridgeHint) -> str:
     return "reaches the same result"
 
 
+def _figure(cand: CandidateHint, hint: BridgeHint) -> str:
+    """A candidate's chance as printed: exact, or with its 95% error."""
+    if hint.exact or cand.error <= 0.0:
+        return pct(cand.p_goal)
+    return f"{pct(cand.p_goal)} ± {pct(cand.error)}"
+
+
+def _sample_note(hint: BridgeHint) -> str:
+    return "" if hint.exact else f" (in the {hint.worlds} deals tried)"
+
+
 def bridge_text(hint: BridgeHint) -> str:
     best = hint.candidates[0]
+    if hint.method is Method.FORCED:
+        others = "" if len(best.equivalents) == 1 else " (the cards you may play are equal)"
+        return f"Play {_cards(best)}: it is your only choice{others}."
     parts: list[str] = []
     head = f"Play {_cards(best)}"
     if best.techniques:
@@ -79,69 +93,78 @@ def bridge_text(hint: BridgeHint) -> str:
             head += " (" + "; ".join(t.phrase for t in best.techniques[1:]) + ")"
     parts.append(head + ".")
     goal = _goal_words(hint)
-    if hint.goal is Goal.NONE:
-        parts.append(f"Every card gives the same result in every deal (makes the contract: {pct(best.p_make)}).")
+    if hint.goal in (Goal.OVERTRICK, Goal.UNDERTRICK):
+        side = "makes the contract" if hint.declaring else "beats the contract"
+        mine = best.p_make if hint.declaring else 1.0 - best.p_make
+        parts.append(f"Every card {side} equally often ({pct(mine)}), so the cards differ in tricks.")
+    if best.condition is not None and best.condition.rule.is_always:
+        sentence = f"It {goal} in every deal (100%)"
     else:
-        if hint.goal in (Goal.OVERTRICK, Goal.UNDERTRICK):
-            side = "makes the contract" if hint.declaring else "beats the contract"
-            mine = best.p_make if hint.declaring else 1.0 - best.p_make
-            parts.append(f"Every card {side} equally often ({pct(mine)}), so the cards differ in tricks.")
-        if best.condition is not None and best.condition.rule.is_always:
-            sentence = f"It {goal} in every deal (100%)"
+        sentence = f"It {goal} in {_figure(best, hint)} of the deals"
+        if best.condition is not None:
+            sentence += f", {condition_phrase(best.condition)}{_sample_note(hint)}"
+    parts.append(sentence + ".")
+    if hint.tied:
+        names = ", ".join(_card(c) for c in hint.tied)
+        if hint.tie_rule == "expected tricks":
+            parts.append(f"The {names} {'does' if len(hint.tied) == 1 else 'do'} as well on that; "
+                         f"the {_card(best.card)} takes more tricks on average (double dummy), so it comes first.")
         else:
-            sentence = f"It {goal} in {pct(best.p_goal)} of the deals"
-            if best.condition is not None:
-                sentence += f", {condition_phrase(best.condition)}"
-        parts.append(sentence + ".")
+            parts.append(f"The {names} {'is' if len(hint.tied) == 1 else 'are'} just as good; "
+                         f"the lower card keeps your higher ones for later.")
     for k, cand in enumerate(hint.candidates[1:]):
-        if cand.condition is None or (k > 0 and cand.p_goal <= 0.0):
+        if cand.condition is None or (k > 0 and cand.p_goal <= 0.0) or cand.card in hint.tied:
             continue  # beyond the runner-up, cards that never reach the goal teach nothing
         s = f"{_cards(cand)[0].upper()}{_cards(cand)[1:]}"
         if cand.techniques:
             s += f" — {cand.techniques[0].phrase}"
-        s += f": {pct(cand.p_goal)}, {condition_phrase(cand.condition)}"
+        s += f": {_figure(cand, hint)}, {condition_phrase(cand.condition)}"
         if cand.gains is not None and cand.gains.rule != cand.condition.rule:
             s += f"; better than the {_card(best.card)} only {condition_phrase(cand.gains, 'when')}"
         parts.append(s + ".")
-    if best.gains is not None and len(hint.candidates) > 1:
+    if best.gains is not None and len(hint.candidates) > 1 and hint.candidates[1].card not in hint.tied:
         rival = hint.candidates[1]
         parts.append(f"The {_card(best.card)} does better than the {_card(rival.card)} "
-                     f"{condition_phrase(best.gains, 'when')}.")
+                     f"{condition_phrase(best.gains, 'when')}{_sample_note(hint)}.")
     for cand in hint.candidates:
         note = cand.fusion
-        if note is None:
+        if note is None or note.double_dummy - note.line < 0.005:
             continue
-        diff = note.pimc - note.alphamu
+        where = ""
+        if note.condition is not None and note.condition.exact and not note.condition.negated:
+            where = f" — {note.condition.rule.text()}"
         parts.append(
-            f"PIMC rates the {_card(cand.card)} at {pct(note.pimc)} but αμ (M={note.max_moves}) at "
-            f"{pct(note.alphamu)}: the {pct(diff)} between them are the deals where it works only if declarer "
-            f"later guesses the layout — {note.condition.rule.text() if note.condition.exact else 'no simple rule'}"
-            f" — a different play in different deals from the same view (strategy fusion); "
-            f"no single line wins them all.")
-    pimc_best = _pimc_choice(hint)
-    if pimc_best is not None and pimc_best != hint.best:
-        parts.append(f"PIMC alone would choose the {_card(pimc_best)}; αμ's line is the one that can really be played.")
+            f"Seeing every card, the {_card(cand.card)} would reach the goal in {pct(note.double_dummy)} of the "
+            f"deals; the other {pct(note.double_dummy - note.line)} need a later guess that no single line gets "
+            f"right in all of them{where}.")
     for e in hint.expert[:2]:
         where = "" if e.library_north.name == "NORTH" else \
             f" (the library's North is your {e.library_north.name.title()}, its South your {e.library_south.name.title()})"
         parts.append(f"Library combination #{e.entry_id}, {e.north} opposite {e.south} for {e.tricks} "
                      f"trick{'s' if e.tricks != 1 else ''}{where}: \"{e.line}\" Exact chance {pct(e.probability)}"
                      f"{'' if abs(e.probability - e.stated_probability) < 0.005 else f' (the source says {e.expert_chance})'}.")
-    basis = f"all {hint.worlds} deals consistent with what you see (exact)" if hint.exact else \
-        f"{hint.worlds} deals consistent with what you see (a sample)"
-    if hint.max_moves > 1:
-        basis += f"; αμ with M={hint.max_moves} and PIMC"
-    else:
-        basis += "; PIMC (double dummy)"
-    parts.append(f"Figures over {basis}.")
+    parts.append(basis_sentence(hint))
     return " ".join(parts)
 
 
-def _pimc_choice(hint: BridgeHint) -> int | None:
-    if "pimc" not in hint.candidates[0].p_make_by_algorithm or hint.max_moves <= 1:
-        return None
-    sign = 1.0 if hint.declaring else -1.0
-    best = max(hint.candidates,
-               key=lambda c: (sign * round(c.p_make_by_algorithm["pimc"], 9), sign * round(c.expected_tricks, 9),
-                              -(c.card % 13)))
-    return best.card
+def basis_sentence(hint: BridgeHint) -> str:
+    """Where the figures come from, in one sentence (method, deals, error)."""
+    if hint.method is Method.EXACT:
+        return (f"Exact: every one of the {hint.worlds} layouts consistent with what you see, each line played "
+                f"to the end without seeing the hidden cards, against the best defence.")
+    if hint.sampled:
+        basis = (f"Estimated from {hint.worlds} deals sampled from the {hint.layouts:,} layouts consistent with "
+                 f"what you see ({hint.algorithm}); ± gives the 95% sampling error")
+    else:
+        basis = (f"Estimated over every one of the {hint.layouts:,} layouts consistent with what you see "
+                 f"({hint.algorithm}; searching to the end was too long)")
+    return f"{basis}, and {_caveat(hint)}."
+
+
+def _caveat(hint: BridgeHint) -> str:
+    """How an estimate flatters the side it advises (each method counts some later guesses as right)."""
+    if "αμ" in hint.algorithm:
+        return "the figures are optimistic: a guess beyond the search horizon is counted as right"
+    if "single-dummy search" in hint.algorithm:
+        return "the figures are optimistic: after the tricks searched every guess is counted as right"
+    return "the figures are optimistic: every later guess is counted as right"

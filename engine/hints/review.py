@@ -2,17 +2,17 @@
 and the cards that cost the most with the better card and its explanation.
 
 The deal is replayed card by card.  At each decision of the user's side the
-position is what that player could see (:func:`engine.bridge.view.view_for_turn`):
-the worlds are every deal consistent with it (or a sample when there are too many),
-never the real deal.  On those worlds every legal card is solved double dummy
-(:func:`.worlds_matrix.card_tricks_matrix`); with ``max_moves > 1`` the chances
-are αμ's instead.  ``p_before`` is the chance with the best card, ``p_after`` the
-chance with the card played, both declarer's chance of making; ``cost`` is what
+position is what that player could see (:func:`engine.bridge.view.view_for_turn`),
+valued as a hint values it (:func:`.lines.line_values`: every card's chance with the
+best line that starts with it, exact over every consistent layout when the position
+allows, else estimated), never on the real deal.  ``p_before`` is the chance with
+the best card, ``p_after`` the chance with the card played, both declarer's chance
+of making the contract; ``cost`` is what
 the user's side lost (declarer's side: ``p_before - p_after``; a defender:
 ``p_after - p_before`` in declarer's terms).  The double-dummy trick counts on the
 real deal are given too (what a player who saw all hands would have made), like
 a chess engine's evaluation next to its practical verdict.  The costliest cards
-get a full :func:`.bridge_hint.bridge_hint` of their decision as explanation.
+get the full hint of their decision (from the same analysis) as explanation.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from typing import Sequence
 
 import numpy as np
 
-from ..analysis.bridge import Algorithm
 from ..bridge.contract import Contract, Vulnerability
 from ..bridge.play import BridgePlay, BridgePlayError
 from ..bridge.played import PlayedDeal
@@ -35,10 +34,10 @@ from ..core.seats import Seat
 from ..formats.pbn_game import PbnGame
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
-from .bridge_hint import bridge_hint, view_position
+from .bridge_hint import hint_from_values
+from .lines import HintBudget, line_values
 from .model import BridgeHint
 from .render import condition_phrase, pct
-from .worlds_matrix import alphamu_outcomes, card_runs, card_tricks_matrix
 
 __all__ = ["CardReview", "PlayReview", "PlayedDeal", "review_play", "review_played", "review_game", "ReviewError"]
 
@@ -166,6 +165,8 @@ def review_play(
     (and in the words) so that they match the whole deal's.  Progress goes to ``cancel``: one step per
     decision of the user, then the explanations."""
     oracle = oracle if oracle is not None else default_oracle()
+    budget = HintBudget(exact_layouts=exact_limit, worlds=worlds, max_moves=max_moves, first_worlds=worlds,
+                        time_limit=None)
     user = tuple(dict.fromkeys(Seat(s) for s in (seats or (declarer,))))
     for s in user:
         if s == declarer.partner:
@@ -192,14 +193,11 @@ def review_play(
             cancel.report(EXPLAIN_SHARE * len(reviews) / max(1, decisions),
                           f"review: card {len(reviews) + 1} of {decisions}")
             view = view_for_turn(play)
-            position, exact, _ = view_position(view, worlds, exact_limit, rng, out_of_play=out_of_play)
-            matrix = card_tricks_matrix(position, oracle, cancel)
-            runs = card_runs(position)
+            values = line_values(view, budget, rng=rng, out_of_play=out_of_play, oracle=oracle, cancel=cancel,
+                                 value_forced=True)
+            runs = values.runs
             rep = {c: run[0] for run in runs for c in run}
-            p = {c: matrix.p_make(c) for c in matrix.cards}
-            if max_moves > 1 and play.to_play.same_side(declarer):
-                lines = alphamu_outcomes(position, max_moves, [run[0] for run in runs], oracle, cancel)
-                p = {c: float(matrix.weights @ lines[rep[c]].outcome) for c in matrix.cards}
+            p = {c: values.make[rep[c]] for run in runs for c in run}
             declaring = play.to_play.same_side(declarer)
             sign = 1.0 if declaring else -1.0
             best_card = max(p, key=lambda c: (sign * round(p[c], 9), -(c % 13)))
@@ -210,8 +208,8 @@ def review_play(
             best_dd = max(dd.values()) if declaring else min(dd.values())
             reviews.append(CardReview(first_ply + ply, earlier_tricks + len(play.tricks) + 1, play.to_play, card,
                                       len(runs) == 1, p_before, p_after, cost, best_card if cost > 1e-9 else None,
-                                      len(position.weights), exact, offset + best_dd, offset + dd[card]))
-            positions[first_ply + ply] = (position, exact)
+                                      values.worlds, values.exact, offset + best_dd, offset + dd[card]))
+            positions[first_ply + ply] = values
         play.play(card)
     claim = play.claim_record
     made = play.declarer_tricks - prior[0] + (claim.declarer_side_tricks if claim is not None else 0)
@@ -219,10 +217,8 @@ def review_play(
     explained = {}
     for i, r in enumerate(ranked):
         cancel.report(EXPLAIN_SHARE + (1 - EXPLAIN_SHARE) * i / len(ranked), "review: explaining the costly cards")
-        position, exact = positions[r.ply]
-        hint = bridge_hint(position, algorithms=(Algorithm.PIMC, Algorithm.ALPHAMU) if max_moves > 1 else
-                           (Algorithm.PIMC,), max_moves=max_moves, max_candidates=len(card_runs(position)),
-                           exact=exact, oracle=oracle, cancel=cancel)
+        values = positions[r.ply]
+        hint = hint_from_values(values, max_candidates=len(values.runs))
         explained[r.ply] = (hint, _explain(hint, r))
     final = tuple(replace(r, explanation=explained[r.ply][1], hint=explained[r.ply][0], costly=True)
                   if r.ply in explained else r for r in reviews)

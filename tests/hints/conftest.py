@@ -22,8 +22,8 @@ from engine.bridge.view import view_for_turn
 from engine.core.cards import FULL_MASK, parse_card
 from engine.core.deal import Deal
 from engine.core.seats import Seat
-from engine.hints import bridge_hint
-from engine.hints.bridge_hint import view_position
+from engine.hints.bridge_hint import hint_from_values, view_position
+from engine.hints.lines import HintBudget, line_values
 from engine.hints.techniques import Technique
 from engine.solvers.solver_oracle import default_oracle
 
@@ -65,10 +65,8 @@ CASES: tuple[Case, ...] = (
     Case("nine_cards_drop", "N:AKJ32...2 Q9.KQJ.K. 7654..A.A T8.T9.Q.K", "3NT", "S", (3, 4), "S",
          ("S4", "S8", "SA", "S9", "C2", "HJ", "CA", "CK", "S5", "ST"), ("SK",), T.DROP),
     # Double and two-way finesses
-    Case("double_finesse_AQT", "N:AQT.3.3.3 KJ85.Q.Q. 432.A.A.A 976.K.K.K", "3NT", "S", (3, 4), "S", ("S2", "S6"),
+    Case("double_finesse_AQT", "N:AQT.3.. KJ85... 432.A.. 976.K..", "3NT", "S", (5, 4), "S", ("S2", "S6"),
          ("ST",), T.DOUBLE_FINESSE, "W"),
-    Case("double_finesse_AJT", "N:AJT.3.3.3 KQ85.Q.Q. 432.A.A.A 976.K.K.K", "3NT", "S", (4, 3), "S", ("S2", "S6"),
-         ("ST", "SJ"), T.DOUBLE_FINESSE, "W"),
     Case("two_way_finesse", "N:AJ3...AK Q54.K.K. KT2...32 97...QJT", "3NT", "S", (4, 4), "N",
          ("CA", "HK", "C2", "CT", "S3", "S4"), ("ST",), T.TWO_WAY_FINESSE, "E"),
     Case("ruffing_finesse", "N:A..KQJ. ..A9.KQ K2...32 ..T8.AJ", "4S", "S", (6, 3), "N", (),
@@ -76,10 +74,8 @@ CASES: tuple[Case, ...] = (
     # Notrump technique: hold-up, duck, establishing a suit, safety
     Case("hold_up_in_3nt", "N:.54.KQJ. .T7.A98. .A32.32. .KQJ98..", "3NT", "S", (6, 2), "W", ("HK", "H4", "H7"),
          ("H2", "H3"), T.HOLD_UP),
-    Case("duck_to_establish", "N:2..AK432. KQJ.KQ.Q. A3.A3.65. T.JT.JT9.", "3NT", "S", (4, 3), "S", (),
-         ("D5", "D6"), T.DUCK, candidates=2),
-    Case("duck_safety_third_hand", "N:2..AK432. KQJ.KQ.Q. A3.A3.65. T.JT.JT9.", "3NT", "S", (4, 3), "S",
-         ("D5", "D9"), ("D2", "D3", "D4"), T.SAFETY_PLAY, candidates=2),
+    Case("duck_keeping_an_entry", "N:..AK432. 32.3.QJ. A.A.765. 5.4.T98.", "3NT", "S", (5, 3), "S",
+         ("D5", "D8"), ("D2", "D3", "D4"), T.DUCK, candidates=2),
     Case("safety_no_overtrick_finesse", "N:AQ...A3 T9..KQ. 32...K2 K4.AK..", "3NT", "S", (6, 3), "S",
          ("S2", "S4"), ("SA",), T.SAFETY_PLAY),
     # Communication and trumps
@@ -142,12 +138,14 @@ _HINTS: dict[str, tuple] = {}
 
 
 def solved(case: Case) -> tuple:
-    """(play, view, position, exact, out_of_play, hint) of a case, computed once per session."""
+    """(play, view, values, out_of_play, hint) of a case, computed once per session: the hint and the one
+    analysis it comes from (every consistent layout, searched exactly)."""
     if case.name not in _HINTS:
         play, view, position, exact, out_of_play = build(case)
-        hint = bridge_hint(position, max_moves=case.max_moves, max_candidates=case.candidates, exact=exact,
-                           oracle=EVALUATOR)
-        _HINTS[case.name] = (play, view, position, exact, out_of_play, hint)
+        budget = HintBudget(candidates=case.candidates, exact_time=None)
+        values = line_values(view, budget, out_of_play=out_of_play, oracle=EVALUATOR)
+        hint = hint_from_values(values, max_candidates=case.candidates)
+        _HINTS[case.name] = (play, view, values, out_of_play, hint)
     return _HINTS[case.name]
 
 

@@ -15,7 +15,6 @@ from math import comb
 import numpy as np
 import pytest
 
-from engine.analysis.bridge import Algorithm, AnalysisBudget, analyse_position
 from engine.core.cards import SUIT_MASKS, card_str, parse_card
 from engine.core.seats import Seat
 from engine.hints import Goal, Technique, verify_condition
@@ -66,8 +65,9 @@ def independent_worlds(play, view, out_of_play: int) -> set[tuple[int, int, int,
     return out
 
 
-def independent_dd(position) -> dict[int, np.ndarray]:
+def independent_dd(values) -> dict[int, np.ndarray]:
     """Declarer's side's tricks per world and legal card, from a fresh solver, one world at a time."""
+    position = values.position
     mover = position.to_move
     rows = []
     for w in position.worlds:
@@ -144,60 +144,49 @@ def test_the_set_has_thirty_positions_and_covers_the_lessons(teaching_cases):
         assert t in taught, t
 
 
-def test_teaching_position(case, solve, dd_evaluator):
-    play, view, position, exact, out_of_play, hint = solve(case)
+def test_teaching_position(case, solve):
+    play, view, values, out_of_play, hint = solve(case)
     best = hint.candidates[0]
     # the lesson
     assert card_str(hint.best) in case.best, hint.text
     assert best.technique is case.technique, hint.text
     if case.through is not None and best.technique in FINESSES:
         assert best.techniques[0].seat == Seat.parse(case.through)
-    # the worlds: every consistent deal, each once, equally likely
-    assert exact
+    # the deals: every consistent layout, each once; weighted by restricted choice, summing to one
+    assert hint.exact and hint.method.value == "exact"
+    position = values.position
     mine = independent_worlds(play, view, out_of_play)
     rows = [tuple(int(x) for x in r) for r in position.worlds]
-    assert len(rows) == len(set(rows)) == len(mine) == hint.worlds
+    assert len(rows) == len(set(rows)) == len(mine) == hint.worlds == hint.layouts
     assert set(rows) == mine
-    w = np.asarray(position.weights)
-    assert np.allclose(w, 1.0 / len(w))
-    hands = np.asarray(position.worlds, dtype=np.uint64)
-    # PIMC, αμ and expected tricks per candidate
-    dd = independent_dd(position)
-    target = position.target
-    am = analyse_position(position, Algorithm.ALPHAMU, AnalysisBudget(worlds=len(w), max_moves=case.max_moves),
-                          oracle=dd_evaluator)
+    w = values.weights
+    assert w.sum() == pytest.approx(1.0) and (w > 0).all()
+    originals = np.asarray(values.original, dtype=np.uint64)
+    # double-dummy figures per candidate, from a fresh solver
+    dd = independent_dd(values)
     for cand in hint.candidates:
         c = cand.card
-        makes = dd[c] >= target
-        assert cand.p_make_by_algorithm["pimc"] == pytest.approx(w[makes].sum(), abs=1e-9)
+        goal = dd[c] >= hint.goal_tricks
+        goal = goal if hint.declaring else ~goal
+        assert cand.p_double_dummy == pytest.approx(w[goal].sum(), abs=1e-9)
         assert cand.expected_tricks == pytest.approx(position.offset + (w * dd[c]).sum(), abs=1e-9)
-        if "alphamu" in cand.p_make_by_algorithm:
-            assert cand.p_make_by_algorithm["alphamu"] == pytest.approx(am.value(c).p_make, abs=1e-9)
-            assert cand.p_make == pytest.approx(cand.p_make_by_algorithm["alphamu"], abs=1e-9)
-        else:
-            assert cand.p_make == pytest.approx(cand.p_make_by_algorithm["pimc"], abs=1e-9)
+        assert cand.p_goal <= cand.p_double_dummy + 1e-9  # a line never beats seeing every card
+        success = np.asarray(values.success[c]) > 0.5
+        assert not (success & ~goal).any()  # a line wins only deals double dummy wins
+        assert cand.p_goal == pytest.approx(w[success].sum(), abs=1e-9)
         for other in cand.equivalents:
             assert np.array_equal(dd[other], dd[c])
-    # every stated condition, checked against the worlds it summarises
-    for cand in hint.candidates:
+        # every stated condition, checked against the deals it summarises (original holdings)
         js = cand.to_json()
-        fused = cand.fusion is not None
-        dd_goal = dd[cand.card] >= hint.goal_tricks
-        per_world = None if fused or not hint.declaring else dd_goal
         if js["condition"] is not None:
-            check_condition(js["condition"], hands, w, cand.p_goal, per_world)
-        if js["fusion"] is not None:
-            f = js["fusion"]
-            assert f["pimc"] == pytest.approx(cand.p_make_by_algorithm["pimc"], abs=1e-6)
-            assert f["alphamu"] == pytest.approx(cand.p_make_by_algorithm["alphamu"], abs=1e-6)
-            check_condition(f["worlds"], hands, w, f["pimc"] - f["alphamu"])
+            check_condition(js["condition"], originals, w, cand.p_goal, success)
+            assert verify_condition(cand.condition, originals, w, success) == []
         for key in ("gains", "loses"):
             if js[key] is not None:
-                check_condition(js[key], hands, w, None)
-    # the engine's own verifier agrees
-    for cand in hint.candidates:
-        if cand.condition is not None and cand.fusion is None and hint.declaring and hint.goal is Goal.CONTRACT:
-            assert verify_condition(cand.condition, hands, w, dd[cand.card] >= target) == []
+                check_condition(js[key], originals, w, None)
+        if js["fusion"] is not None and js["fusion"]["worlds"] is not None:
+            fused = goal & ~success
+            check_condition(js["fusion"]["worlds"], originals, w, float(w[fused].sum()), fused)
     # the words carry the computed figures
     assert pct(best.p_goal) in hint.text or "every deal" in hint.text
     if best.condition is not None and not (best.condition.rule.is_always or best.condition.rule.is_never):
@@ -205,21 +194,37 @@ def test_teaching_position(case, solve, dd_evaluator):
     assert best.techniques[0].phrase in hint.text
 
 
-@pytest.mark.parametrize("name, figure", [
+def _holds_figure(play, view, seat: str, card: str) -> float:
+    """P(``seat`` holds ``card``) over the layouts consistent with what the player saw, each weighted by the
+    independent reference's restricted-choice likelihood (equal cards, discards included)."""
+    from tests.hints.single_dummy_reference import layouts, likelihood
+    from tests.hints.test_teaching_truth import situation
+
+    sit = situation(play, view)
+    s, c = int(Seat.parse(seat)), int(parse_card(card))
+    total = good = 0.0
+    for hands in layouts(sit):
+        w = likelihood(sit, hands)
+        total += w
+        good += w if hands[s] >> c & 1 else 0.0
+    return good / total
+
+
+@pytest.mark.parametrize("name, seat, card, uniform", [
     # West has 4 of the 8 unseen places: P(West holds the ♠K) = C(7,3)/C(8,4)
-    ("finesse_lead_toward_tenace", comb(7, 3) / comb(8, 4)),
-    # after the ace and West's ♠T: East has 4 of the 7 places for the last spade, the queen
-    ("nine_cards_drop", 4 / 7),
-    # after the ace and West's ♠9: West has 2 of the 5 places for the queen
-    ("eight_cards_finesse", 2 / 5),
-    # West has 5 of the 11 places and needs both the ♠K and the ♠J: C(9,3)/C(11,5)
-    ("double_finesse_AQT", comb(9, 3) / comb(11, 5)),
-    # East showed out of clubs: East has 3 of the 5 places for the ♠Q
-    ("two_way_finesse", 3 / 5),
+    ("finesse_lead_toward_tenace", "W", "SK", comb(7, 3) / comb(8, 4)),
+    # the vacant places alone would say 4/7 (East), 2/5 (West), 3/5 (East); the defenders' choices among
+    # equal cards (discards included) move the figures, and the hint must weigh them
+    ("nine_cards_drop", "E", "SQ", None),
+    ("eight_cards_finesse", "W", "SQ", None),
+    ("two_way_finesse", "E", "SQ", None),
 ])
-def test_exact_figures_by_counting(name, figure, teaching_cases, solve):
+def test_exact_figures_by_counting(name, seat, card, uniform, teaching_cases, solve):
     case = next(c for c in teaching_cases if c.name == name)
-    *_, hint = solve(case)
+    play, view, *_, hint = solve(case)
+    figure = _holds_figure(play, view, seat, card)
+    if uniform is not None:  # no defender chose among equal cards: the vacant-places count is the figure
+        assert figure == pytest.approx(uniform, abs=1e-12)
     best = hint.candidates[0]
     assert best.p_make == pytest.approx(figure, abs=1e-12)
     assert best.condition.exact and best.condition.rule_probability == pytest.approx(figure, abs=1e-12)

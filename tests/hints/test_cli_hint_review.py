@@ -37,15 +37,18 @@ def test_hint_from_a_pbn_ending(tmp_path, capsys):
     result = json.loads(out)
     assert result["best"] == "SQ" and result["worlds"] == 10
     first = result["candidates"][0]
-    for key in ("card", "p_make", "expected_tricks", "p_make_by_algorithm", "technique", "condition"):
+    for key in ("card", "p_goal", "error", "p_make", "p_double_dummy", "expected_tricks", "technique", "condition"):
         assert key in first
     assert first["technique"] == "finesse"
     assert first["condition"]["text"] == "East holds the ♠K" and first["condition"]["exact"]
-    assert first["p_make_by_algorithm"] == {"pimc": 0.4, "alphamu": 0.4}
-    assert result["explanation"]["exact"] and result["explanation"]["goal"] == "contract"
+    # East followed with the ♠9, touching his ♠T or ♠4 when he holds them: restricted choice (test_review)
+    assert first["p_goal"] == pytest.approx(9 / 19, abs=1e-6) and first["error"] == 0.0
+    assert first["p_double_dummy"] == pytest.approx(9 / 19, abs=1e-6)  # no later guess: the line is the finesse
+    explanation = result["explanation"]
+    assert explanation["exact"] and explanation["method"] == "exact" and explanation["goal"] == "contract"
     assert "through East" in result["text"]
     code, out, _ = run(capsys, ["hint", "--file", str(f), "--prior-tricks", "5", "--algorithm", "pimc"])
-    assert code == 0 and out.startswith("game 1: Play the ♠Q") and "PIMC (double dummy)" in out
+    assert code == 0 and out.startswith("game 1: Play the ♠Q") and "Exact: every one of the 10 layouts" in out
 
 
 def test_hint_from_json_positions(tmp_path, capsys, teaching_cases, build_case):
@@ -73,8 +76,8 @@ def test_review_from_pbn(tmp_path, capsys):
     assert result["game"] == 1 and result["made"] == 3 and result["needed"] == 4
     card = next(c for c in result["cards"] if c["card"] == "SA")
     assert card["trick"] == 2 and card["better"] == "SQ"
-    assert card["p_before"] == pytest.approx(0.4) and card["p_after"] == pytest.approx(0.1)
-    assert card["cost"] == pytest.approx(0.3)
+    assert card["p_before"] == pytest.approx(9 / 19, abs=1e-6) and card["p_after"] == pytest.approx(1 / 19, abs=1e-6)
+    assert card["cost"] == pytest.approx(8 / 19, abs=1e-6)
     assert "finesse" in card["explanation"]
     assert [c["card"] for c in result["costly"]] == ["SA"]
     code, out, _ = run(capsys, ["review", "--pbn", str(f), "--prior-tricks", "5"])

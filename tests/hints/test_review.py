@@ -39,11 +39,14 @@ def test_the_blunder_is_the_costliest_card(review):
     top = review.costly[0]
     assert (top.trick, card_str(top.card), card_str(top.better)) == (2, "SA", "SQ")
     assert top.seat == Seat.SOUTH
-    # After North's ♠2 and East's ♠9, five cards are unseen: East has 2 places for them, West 3.
-    # The ♠Q wins exactly when East holds the ♠K: 2 of 5.
+    # After North's ♠2 and East's ♠9, five cards are unseen (♠K T 4, ♥Q J): East has 2 places, West 3.
+    # Restricted choice: East followed with the ♠9, which touches the ♠T and (the 8 to 5 being out of
+    # play) the ♠4; holding k such cards East plays the 9 one time in k.  Weights per East holding:
+    # KT, K4: 1/2; K♥Q, K♥J: 1; T4: 1/3; T♥x, 4♥x: 1/2 each; ♥QJ: 1 — in all 19/3, the ♠K with East 3.
+    # The ♠Q wins exactly when East holds the ♠K: 3 / (19/3) = 9/19.
     assert top.worlds == comb(5, 2) and top.exact
-    assert top.p_before == pytest.approx(2 / 5)
-    assert top.p_after == pytest.approx(1 / comb(5, 2))  # only West's singleton ♠K falls under the ace
+    assert top.p_before == pytest.approx(9 / 19)
+    assert top.p_after == pytest.approx(1 / 19)  # only West's singleton ♠K falls: East holds T4, weight 1/3
     assert top.cost == pytest.approx(top.p_before - top.p_after)
     # double dummy on the real deal: West holds the king, so the finesse would not have helped here
     assert top.dd_before == top.dd_after
@@ -81,12 +84,12 @@ def test_bad_inputs_are_explained(dd_evaluator):
 
 def test_cancel_stops_a_hint_and_a_review(dd_evaluator, teaching_cases, build_case):
     from engine.core.cancel import Cancelled, CancelToken
-    from engine.hints import bridge_hint
+    from engine.hints import bridge_hint_for_view
 
     stop = CancelToken()
     stop.cancel()
-    _, _, position, _, _ = build_case(next(c for c in teaching_cases if c.name == "finesse_third_hand"))
+    _, view, _, _, out_of_play = build_case(next(c for c in teaching_cases if c.name == "finesse_third_hand"))
     with pytest.raises(Cancelled):
-        bridge_hint(position, oracle=dd_evaluator, cancel=stop)
+        bridge_hint_for_view(view, oracle=dd_evaluator, cancel=stop, out_of_play=out_of_play)
     with pytest.raises(Cancelled):  # the app's handler for a cancelled analysis catches it too
         review_game(read_pbn(GAME)[0], prior_declarer_tricks=5, oracle=dd_evaluator, cancel=stop)

@@ -1,0 +1,367 @@
+"""The one analysis behind a bridge hint: every card's chance with the best line that starts with it.
+
+A beginner believes the number a hint prints, so the number must be the chance a
+player who cannot see the hidden cards really has: the chance of the best *line*
+(a plan whose later choices are the same in every deal the player cannot tell
+apart), against defenders who see everything (Frank & Basin's best defence).
+Double-dummy means (PIMC) and αμ with a short horizon count a later guess as made
+in every deal, which is why they rate "cross to dummy and decide later" above the
+drop; they are not used for the stated chances when the exact value can be had.
+
+The method is chosen by the position and reported:
+
+* ``FORCED`` — one card (or one run of equal cards): nothing to decide, no search;
+* ``EXACT`` — every consistent layout is enumerated (there are at most
+  :attr:`HintBudget.exact_layouts`), weighted by vacant places and by restricted
+  choice (:mod:`engine.worlds.likelihood`), and searched exactly to the end of the
+  play (:mod:`engine.search.single_dummy`, within :attr:`HintBudget.exact_nodes`);
+  the chances are exact probabilities;
+* ``ESTIMATE`` — otherwise.  With the layouts enumerated but the search to the end
+  too big, the same search one trick deeper at a time within the node budget
+  (:func:`~engine.search.single_dummy.deepening_single_dummy`): the deepest search
+  finished, double dummy after it.  With too many layouts, a sample of deals
+  (:attr:`HintBudget.worlds`, fewer when the time budget runs out), weighted the
+  same way, each card valued by αμ with M declarer moves (a defender: the
+  double-dummy result).  A sampled chance carries its 95% sampling error; every
+  estimate is stated as optimistic, since some later guess is counted as right.
+
+Everything the hint says — the star, every bar, every sentence — is read from one
+:class:`LineValues`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field, replace
+from typing import Callable, Mapping, Sequence
+
+import numpy as np
+
+from ..analysis.bridge import BridgePosition, position_from_view
+from ..bridge.view import BridgeView
+from ..core.cancel import NEVER, CancelToken
+from ..core.cards import Card
+from ..core.seats import Seat
+from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets, legal_mask
+from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy
+from ..solvers.oracle import DoubleDummyOracle
+from ..solvers.solver_oracle import default_oracle
+from ..worlds import HandConstraint, count_worlds
+from ..worlds.bridge_knowledge import knowledge_from_view
+from ..worlds.likelihood import record_likelihoods
+from .model import Method
+from .worlds_matrix import WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
+
+__all__ = ["Method", "HintBudget", "LineValues", "line_values", "position_values"]
+
+
+@dataclass(frozen=True, slots=True)
+class HintBudget:
+    """How hard a hint may work.  ``exact_layouts``: enumerate and solve exactly up to this many consistent
+    layouts; ``exact_nodes`` and ``exact_time`` (seconds, None: no limit): the exact search's budget, past
+    which the hint falls back to an estimate (a node budget by default: the method, and so the answer, must
+    not depend on how busy the machine is); ``worlds``: deals sampled for an estimate
+    (at least this many unless ``time_limit`` seconds run out first); ``max_moves``: αμ's M for an estimate;
+    ``first_worlds``: the deals of the first, quick answer shown while the rest is computed."""
+
+    exact_layouts: int = 20_000
+    exact_nodes: int | None = 150_000
+    exact_time: float | None = None
+    worlds: int = 200
+    max_moves: int = 2
+    time_limit: float | None = 30.0
+    first_worlds: int = 12
+    candidates: int = 4
+
+    def __post_init__(self) -> None:
+        if self.exact_layouts < 0 or (self.exact_nodes is not None and self.exact_nodes < 0):
+            raise ValueError("exact_layouts and exact_nodes must not be negative")
+        if self.worlds < 1 or self.first_worlds < 1:
+            raise ValueError("worlds and first_worlds must be at least 1")
+        if not 1 <= self.max_moves <= 6:
+            raise ValueError(f"max_moves (M) must be between 1 and 6, got {self.max_moves}")
+        if self.time_limit is not None and not (self.time_limit >= 0 and math.isfinite(self.time_limit)):
+            raise ValueError(f"time_limit must be a finite number of seconds ≥ 0, got {self.time_limit}")
+
+
+@dataclass(frozen=True, eq=False)
+class LineValues:
+    """Every legal card's value for the side to move (see the module docstring).
+
+    ``position``: the deals (trick-start hands) and their normalised weights; ``original``: the same
+    deals' hands at the start of the play (what conditions speak of); ``layouts``: how many layouts
+    are consistent with what the player saw.  Per run of equal cards (keyed by its lowest card):
+    ``chance`` of the goal for the side to move, ``error`` (95% half-width, 0 when exact),
+    ``success`` (per deal: 1.0 when the card's line reaches the goal there, fractional never),
+    ``dd_tricks`` (declarer's side's mean double-dummy tricks, tricks won before included),
+    ``dd_per_world`` (declarer's side's double-dummy tricks from this trick on, per deal) and ``plans``
+    (exact only: the choices of the card's line, keyed by public state).  ``sampled``: the deals are a
+    random sample of the layouts (else every layout, each with its probability).
+    ``goal_tricks``: declarer's side's tricks from this trick on that the goal is about.
+    """
+
+    method: Method
+    exact: bool
+    algorithm: str
+    position: BridgePosition
+    original: np.ndarray
+    layouts: int
+    runs: tuple[tuple[Card, ...], ...]
+    declaring: bool
+    goal_tricks: int
+    chance: Mapping[Card, float] = field(default_factory=dict)
+    error: Mapping[Card, float] = field(default_factory=dict)
+    success: Mapping[Card, np.ndarray] = field(default_factory=dict)
+    dd_tricks: Mapping[Card, float] = field(default_factory=dict)
+    make: Mapping[Card, float] = field(default_factory=dict)
+    plans: Mapping[Card, Mapping[PlayState, Card]] = field(default_factory=dict)
+    dd_per_world: Mapping[Card, np.ndarray] = field(default_factory=dict)
+    final: bool = True
+    sampled: bool = False
+
+    def dd_goal(self, card: Card) -> np.ndarray:
+        """Per deal: whether the goal is reached after ``card`` with every later guess right (double dummy)."""
+        makes = np.asarray(self.dd_per_world[card]) >= self.goal_tricks
+        return makes if self.declaring else ~makes
+
+    @property
+    def worlds(self) -> int:
+        return int(np.asarray(self.position.worlds).shape[0])
+
+    @property
+    def weights(self) -> np.ndarray:
+        return np.asarray(self.position.weights, dtype=float)
+
+    @property
+    def reps(self) -> tuple[Card, ...]:
+        return tuple(run[0] for run in self.runs)
+
+    def run_of(self, card: Card) -> tuple[Card, ...]:
+        for run in self.runs:
+            if card in run:
+                return run
+        raise KeyError(f"card {card} is not a legal card here")
+
+
+Update = Callable[[LineValues], None]
+
+
+# --- deals and their weights ---------------------------------------------------------------------------
+
+
+def _original_hands(view: BridgeView | None, worlds: np.ndarray) -> np.ndarray:
+    """Every deal's hands at the start of the play (or of the ending): trick-start hands plus the cards
+    each seat played in the tricks already completed (no view: the worlds are all there is)."""
+    out = np.asarray(worlds, dtype=np.uint64).copy()
+    if view is None:
+        return out
+    for trick in view.tricks:
+        for k, card in enumerate(trick.cards):
+            out[:, int(trick.leader.offset(k))] |= np.uint64(1 << card)
+    return out
+
+
+def _weighted(view: BridgeView, position: BridgePosition) -> BridgePosition:
+    """The deals' weights times the likelihood of the cards seen (restricted choice), normalised."""
+    plays = [(int(p.seat), int(p.card)) for p in view.plays()]
+    prior = np.asarray(position.weights, dtype=float)
+    weights = prior * record_likelihoods(position.worlds, plays)
+    weights = weights / weights.sum()
+    return replace(position, weights=tuple(float(w) for w in weights))
+
+
+def _error(success: np.ndarray, weights: np.ndarray) -> float:
+    """95% half-width of a weighted mean of 0/1 outcomes over independently sampled deals (the weights
+    being importance weights of a uniform sample)."""
+    p = float(weights @ success)
+    var = float(np.sum(weights ** 2 * (success - p) ** 2))
+    return 1.96 * math.sqrt(var)
+
+
+# --- the analysis ----------------------------------------------------------------------------------------
+
+
+def line_values(
+    view: BridgeView,
+    budget: HintBudget = HintBudget(),
+    *,
+    rng: random.Random | None = None,
+    constraints: Mapping[Seat, HandConstraint] | None = None,
+    out_of_play: int = 0,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
+    on_update: Update | None = None,
+    value_forced: bool = False,
+) -> LineValues:
+    """The values of ``view``'s legal cards (the deciding seat's view: declarer's for dummy's card).
+    A forced card (one run of equal cards) is answered at once without figures, unless ``value_forced``
+    (a review still wants the position's chance)."""
+    if not view.legal_cards:
+        raise ValueError(f"{view.seat.name.title()} is not the seat choosing the next card")
+    rng = rng if rng is not None else random.Random(0)
+    knowledge = knowledge_from_view(view, constraints, out_of_play)
+    layouts = count_worlds(knowledge)
+    forced = _forced(view, out_of_play)
+    if forced is not None and not value_forced:
+        position = position_from_view(view, 1, rng, constraints, exact_limit=0, out_of_play=out_of_play)
+        return _forced_values(view, position, layouts, forced)
+    start = time.perf_counter()
+    if on_update is not None:  # a first look within a second, refined below (its own generator: the
+        quick_rng = random.Random()  # final answer must not depend on whether anyone watched)
+        quick_rng.setstate(rng.getstate())
+        quick = _weighted(view, position_from_view(view, budget.first_worlds, quick_rng, constraints, exact_limit=0,
+                                                   out_of_play=out_of_play))
+        on_update(position_values(view, quick, layouts, Method.ESTIMATE, replace(budget, max_moves=1),
+                                  oracle=oracle, cancel=cancel.part(0.0, 0.05), final=False))
+    enumerated = None
+    if layouts <= budget.exact_layouts:
+        enumerated = _weighted(view, position_from_view(view, budget.exact_layouts, rng, constraints,
+                                                        exact_limit=budget.exact_layouts, out_of_play=out_of_play))
+        try:
+            return position_values(view, enumerated, layouts, Method.EXACT, budget, oracle=oracle,
+                                   cancel=cancel.part(0.05, 0.8), on_update=on_update)
+        except SingleDummyBudget:
+            pass  # too deep to solve exactly: estimate on the same deals (or a sample of them)
+    if enumerated is not None and len(enumerated.worlds) <= budget.worlds:
+        position, sampled = enumerated, False
+    else:
+        position, sampled = _weighted(view, position_from_view(view, budget.worlds, rng, constraints,
+                                                               exact_limit=0, out_of_play=out_of_play)), True
+    remaining = None if budget.time_limit is None else max(0.0, budget.time_limit - (time.perf_counter() - start))
+    part = cancel.part(0.05 if enumerated is None else 0.8, 1.0)
+    return position_values(view, position, layouts, Method.ESTIMATE, replace(budget, time_limit=remaining),
+                           oracle=oracle, cancel=part, on_update=on_update, sampled=sampled)
+
+
+def _forced(view: BridgeView, out_of_play: int) -> tuple[Card, ...] | None:
+    """The run of equal cards when every legal card is in it (nothing to choose), else None."""
+    live = ~(view.played_cards.mask | out_of_play) & ((1 << 52) - 1)
+    for c in view.current_trick.cards:
+        live |= 1 << c
+    runs = equivalence_buckets(view.legal_cards.mask, live)
+    return tuple(runs[0]) if len(runs) == 1 else None
+
+
+def _forced_values(view: BridgeView, position: BridgePosition, layouts: int, run: tuple[Card, ...]) -> LineValues:
+    declaring = view.to_play.same_side(view.declarer)
+    return LineValues(Method.FORCED, True, "no choice", position, _original_hands(view, position.worlds), layouts,
+                      (run,), declaring, position.target)
+
+
+def _max_side(position: BridgePosition) -> tuple[tuple[int, ...], bool]:
+    mover = position.to_move
+    if mover.same_side(position.declarer):
+        return (int(position.declarer), int(position.declarer.partner)), True
+    return (int(mover),), False
+
+
+def position_values(
+    view: BridgeView | None,
+    position: BridgePosition,
+    layouts: int,
+    method: Method,
+    budget: HintBudget,
+    *,
+    oracle: DoubleDummyOracle | None = None,
+    cancel: CancelToken = NEVER,
+    on_update: Update | None = None,
+    final: bool = True,
+    sampled: bool | None = None,
+) -> LineValues:
+    """Value the cards over ``position``'s deals by ``method`` (EXACT raises
+    :class:`~engine.search.single_dummy.SingleDummyBudget` when the search is too big).  ``view``: what
+    the player saw, for the deals' original hands (None: the deals are all there is).  ``sampled``: whether
+    the deals are a random sample (figures then carry a sampling error); by default, unless EXACT."""
+    sampled = method is not Method.EXACT if sampled is None else sampled
+    oracle = oracle if oracle is not None else default_oracle()
+    seats, declaring = _max_side(position)
+    runs = tuple(tuple(run) for run in card_runs(position))
+    reps = [run[0] for run in runs]
+    matrix = card_tricks_matrix(position, oracle, cancel)
+    tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
+    w = matrix.weights
+    dd_tricks = {c: position.offset + matrix.expected_tricks(c) for c in reps}
+    original = _original_hands(view, position.worlds)
+    base = dict(position=position, original=original, layouts=layouts, runs=runs, declaring=declaring,
+                dd_tricks=dd_tricks, final=final, dd_per_world={c: matrix.column(c) for c in reps})
+    goal = position.target
+    values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
+    contract = values[0]
+    if len(reps) > 1 and max(contract.values()) - min(contract.values()) <= 1e-9:
+        # Every card reaches the contract equally often: the first trick level where they differ.
+        made = contract[reps[0]] > 0.5 if declaring else contract[reps[0]] < 0.5
+        levels = range(goal + 1, tricks_left + 1) if made else range(goal - 1, 0, -1)
+        for level in levels:
+            dd = [matrix.p_make(c, level) for c in reps]
+            if max(dd) - min(dd) > 1e-9:
+                goal = level
+                values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
+                break
+    chance, error, success, plans, algorithm, solved = values
+    if method is Method.EXACT and not solved:
+        method = Method.ESTIMATE  # the exact search stopped short of the end of the play
+    make = {c: (contract[c] if declaring else 1.0 - contract[c]) for c in reps}
+    result = LineValues(method, method is Method.EXACT, algorithm, goal_tricks=goal, chance=chance, error=error,
+                        success=success, make=make, plans=plans, sampled=sampled, **base)  # type: ignore[arg-type]
+    if on_update is not None:
+        on_update(result)
+    return result
+
+
+def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budget: HintBudget,
+           seats: tuple[int, ...], declaring: bool, goal: int, reps: Sequence[Card], oracle: DoubleDummyOracle,
+           cancel: CancelToken, sampled: bool):
+    """(chance, error, success, plans, algorithm, solved) per card for the side to move reaching ``goal``
+    (declarer's side's tricks from this trick on; a defender's goal is to hold declarer below it).
+    ``solved``: the figures are exact (the EXACT search reached the end of the play)."""
+    w = matrix.weights
+    tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
+
+    def dd_success(card: Card) -> np.ndarray:
+        makes = matrix.makes(card, goal)
+        return (makes if declaring else ~makes).astype(float)
+
+    if goal <= 0 or goal > tricks_left:  # decided whatever is played
+        reached = goal <= 0
+        mine = reached if declaring else not reached
+        ones = np.full(len(w), 1.0 if mine else 0.0)
+        return ({c: float(mine) for c in reps}, {c: 0.0 for c in reps}, {c: ones for c in reps}, {},
+                "decided", True)
+    if method is Method.EXACT:
+        target = goal if declaring else tricks_left - goal + 1
+        game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                              position.trick, seats, target, oracle, cancel)
+        result = deepening_single_dummy(game, budget.exact_nodes, budget.exact_time)
+        n = len(w)
+        chance, success, plans = {}, {}, {}
+        for c in reps:
+            bits = result.sets[c]
+            vec = np.array([(bits >> i) & 1 for i in range(n)], dtype=float)
+            success[c] = vec
+            chance[c] = float(w @ vec)
+            plans[c] = result.plans.get(c, {})
+        if result.horizon is None:
+            return chance, {c: 0.0 for c in reps}, success, plans, "exact single-dummy search, best defence", True
+        deep = "one trick" if result.horizon == 1 else f"{result.horizon} tricks"
+        error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
+        return (chance, error, success, plans,
+                f"single-dummy search {deep} deep against the best defence, double dummy after", False)
+    success = {c: dd_success(c) for c in reps}
+    algorithm = "double dummy (PIMC)"
+    if declaring and budget.max_moves > 1:
+        raised = replace(position, target=goal)
+        order = sorted(reps, key=lambda c: -float(w @ success[c]))
+        found: list[float] = []
+        for c in order:
+            if len(found) >= budget.candidates and float(w @ success[c]) < sorted(found, reverse=True)[
+                    budget.candidates - 1] - 1e-12:
+                break  # αμ never rates a card above its double-dummy chance: this one cannot enter the top
+            line = alphamu_outcomes(raised, budget.max_moves, [c], oracle, cancel)[c]
+            success[c] = np.asarray(line.outcome, dtype=float)
+            found.append(float(w @ success[c]))
+        algorithm = f"αμ, M = {budget.max_moves}"
+    chance = {c: float(w @ success[c]) for c in reps}
+    error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
+    return chance, error, success, {}, algorithm, False
