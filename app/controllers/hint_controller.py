@@ -1,28 +1,27 @@
-"""Hints for both games: the user's position goes to the engine worker, the values come back as they refine.
+"""Hints for both games: the user's position goes to the engine worker, the hint comes back as it refines.
 
-One hint at a time.  A request takes the position the mode's controller hands out
-(:meth:`~app.controllers.mode_controller.ModeController.hint_target`: the user's own view,
-never the hidden cards), runs the analysis with snapshots (``on_update`` of
-:func:`engine.analysis.bridge.analyse_view` and :func:`engine.analysis.hearts.analyse_hearts`)
-as an engine job through the controller's :class:`~.engine_requests.EngineRequests`, and receives
+One hint at a time, from one analysis.  A request takes the position the mode's controller
+hands out (:meth:`~app.controllers.mode_controller.ModeController.hint_target`: the user's
+own view, never the hidden cards) and runs one engine job through the controller's
+:class:`~.engine_requests.EngineRequests`:
 
-* partial results — the values over the worlds solved so far — through a queued
-  signal posted from the engine thread (tagged with the hint's serial number, so a
-  stale partial is dropped), at most every ``config.min_interval`` seconds;
-* the final result as the job's :class:`~app.worker.JobDone`;
-* a failure as :class:`~app.worker.JobFailed`, shown in the panel and the status bar.
+* bridge — :func:`engine.hints.bridge_hint_for_view`: every card's chance with its best
+  line (exact over every layout when the position allows, else an estimate with its
+  error); its first, quick answer is posted while it works, and the final hint gives the
+  bars, the star and the words (when ``config.explain``), all from the same analysis;
+* Hearts — :func:`engine.analysis.hearts.analyse_hearts` with snapshots (the values over
+  the worlds searched so far, posted at most every ``config.min_interval`` seconds), then
+  the words of :func:`engine.hints.hearts_hint_from_analysis` over that same final analysis.
 
-Once the values are final they are posted at once, and the same job goes on to
-explain the recommended card in the game's own words (:func:`engine.hints.bridge_hint_for_view`,
-:func:`engine.hints.hearts_hint`, over a few worlds: ``config.explain_*``).  The explanation
-is a teaching aid on top of the values: when it fails the hint still arrives, with a
-one-line note instead of the text; a cancel stops it like the rest of the job.
+Partial results reach the GUI through a queued signal tagged with the hint's serial number
+(a stale partial is dropped); the final result is the job's :class:`~app.worker.JobDone`; a
+failure is :class:`~app.worker.JobFailed`, shown in the panel and the status bar.  When the
+Hearts words fail, the hint still arrives with a one-line note instead of the text.
 
 A new request, a card played, an undo, a new deal or a change of mode cancels the
 outstanding hint (the window calls :meth:`HintController.follow` whenever the table
-changes); the worker stays serial, and the job stops within one solved world.  Each
-request is counted in the statistics (hints used), written by the job on the engine
-thread: an SQLite commit waits for the disk, which the GUI thread should not.
+changes); the worker stays serial, and the job stops within one solve.  Each request is
+counted in the statistics (hints used), written by the job on the engine thread.
 """
 
 from __future__ import annotations
@@ -34,7 +33,6 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
 
-from engine.analysis.bridge import Algorithm, AnalysisBudget, PositionAnalysis
 from engine.analysis.snapshot import Snapshot
 from engine.bridge.view import BridgeView
 from engine.core.cancel import Cancelled, CancelToken
@@ -57,8 +55,10 @@ from ..worker import EngineWorker, RequestId
 from .engine_requests import EngineRequests
 from .mode_controller import ModeController
 
-if TYPE_CHECKING:  # the Hearts analysis loads the Hearts kernels (seconds on a cold cache): jobs import it
+if TYPE_CHECKING:  # the analyses load the kernels (seconds on a cold cache): jobs import them
     from engine.analysis.hearts import HeartsAnalysis
+    from engine.hints.lines import HintBudget
+    from engine.hints.model import BridgeHint
 
 __all__ = ["HintConfig", "HintController", "bridge_hint_result", "hearts_hint_result", "bridge_hint_view",
            "hearts_hint_view"]
@@ -68,65 +68,65 @@ TOTAL_TRICKS = 13
 
 @dataclass(frozen=True, slots=True)
 class HintConfig:
-    """How hard the hint engine searches.  Bridge: PIMC (or αμ with ``bridge_max_moves`` > 1) over
-    ``bridge_worlds`` worlds, one world per chunk so the time limit and a cancel act between worlds;
-    Hearts: MC-Max_n over ``hearts_worlds`` worlds.  ``seed`` fixes the worlds, so the same position
-    gets the same hint.  With ``explain`` the job then explains the recommended card over
-    ``explain_*`` worlds; it is off by default so that a bare config asks for the values only
-    (an explanation costs several solves per world)."""
+    """How hard the hint engine searches.  Bridge: :class:`~engine.hints.HintBudget`'s fields (exact over
+    every layout up to ``bridge_exact_layouts`` within ``bridge_exact_nodes``, else an estimate on
+    ``bridge_worlds`` deals with αμ of ``bridge_max_moves``, within ``bridge_time_limit``; a first, quick
+    answer on ``bridge_first_worlds`` deals while it works); Hearts: MC-Max_n over ``hearts_worlds``
+    worlds.  ``seed`` fixes the deals, so the same position gets the same hint.  With ``explain`` the
+    result carries the hint's words, from the same analysis as the bars and the star."""
 
-    bridge_algorithm: Algorithm = Algorithm.PIMC
-    bridge_max_moves: int = 1
-    bridge_worlds: int = 48
-    bridge_time_limit: float | None = 20.0
+    bridge_exact_layouts: int = 20_000
+    bridge_exact_nodes: int = 150_000
+    bridge_worlds: int = 200
+    bridge_max_moves: int = 2
+    bridge_time_limit: float | None = 30.0
+    bridge_first_worlds: int = 12
     hearts_worlds: int = 60
     hearts_time_limit: float = 5.0
     seed: int = 0
     min_interval: float = 0.25  # seconds between two partial results
-    explain: bool = False  # after the values, explain the recommended card (the window turns it on)
-    explain_bridge_worlds: int = 16  # the bridge explanation's worlds (every one when at most the limit)
-    explain_bridge_exact_limit: int = 500
-    explain_bridge_max_moves: int = 2  # αμ's M for the declaring side's explanation
-    explain_hearts_worlds: int = 20
-    explain_hearts_time_limit: float = 2.0
+    explain: bool = False  # the hint's words with the figures (the window turns it on)
 
-    def bridge_budget(self) -> AnalysisBudget:
-        return AnalysisBudget(worlds=self.bridge_worlds, max_moves=self.bridge_max_moves,
-                              time_limit=self.bridge_time_limit, chunk=1)
+    def bridge_budget(self) -> "HintBudget":
+        from engine.hints.lines import HintBudget
+
+        return HintBudget(exact_layouts=self.bridge_exact_layouts, exact_nodes=self.bridge_exact_nodes,
+                          worlds=self.bridge_worlds, max_moves=self.bridge_max_moves,
+                          time_limit=self.bridge_time_limit, first_worlds=self.bridge_first_worlds)
 
 
 # --- plain functions (engine thread) ------------------------------------------------------------------
 
 
-def _engine_name(analysis: PositionAnalysis) -> str:
-    if analysis.algorithm is Algorithm.ALPHAMU and analysis.max_moves > 1:
-        return f"αμ, M = {analysis.max_moves}"
-    return "PIMC (M = 1)"
-
-
-def bridge_hint_result(snapshot: Snapshot, view: BridgeView, planned: str = "") -> HintResult:
-    """The panel's rows from a bridge snapshot, for the side of the seat choosing (``view.seat``):
-    declarer's side sees its chance of making, a defender its chance of beating the contract.
-    ``planned`` names the engine asked for when its partial values are another's (αμ shows
-    PIMC's values until it is done)."""
-    analysis: PositionAnalysis = snapshot.analysis
+def bridge_hint_result(hint: "BridgeHint", view: BridgeView, *, explain: bool = True) -> HintResult:
+    """The panel's rows, star and words from one hint, for the side of the seat choosing (``view.seat``):
+    declarer's side sees its chance of making, a defender its chance of beating the contract (or, when
+    every card does that equally often, of the trick level the hint is about)."""
     declaring = view.seat.same_side(view.declarer)
-    values = {v.card: v for v in analysis.cards}
     rows = []
-    for card in display_order(CardSet(values)):
-        v = values[card]
-        if declaring:
-            rows.append(HintRow(card, v.p_make, v.expected_tricks))
-        else:
-            rows.append(HintRow(card, 1.0 - v.p_make, TOTAL_TRICKS - v.expected_tricks))
+    by_card = {c: cand for cand in hint.candidates for c in cand.equivalents}
+    for card in display_order(CardSet(by_card)):
+        cand = by_card[card]
+        tricks = cand.expected_tricks if declaring else TOTAL_TRICKS - cand.expected_tricks
+        rows.append(HintRow(card, cand.p_goal, tricks, cand.error))
     contract = view.contract
     goal = f"{'make' if declaring else 'beat'} {contract.level}{contract.strain.symbol}{contract.doubling.suffix}"
-    engine = _engine_name(analysis)
-    if planned and planned != engine and not snapshot.final:
-        engine = f"{planned} (PIMC values so far)"
-    return HintResult(HintKind.BRIDGE, tuple(rows), analysis.best, engine, snapshot.worlds_used,
-                      snapshot.worlds_total, snapshot.final, analysis.complete or not snapshot.final, goal,
-                      snapshot.fraction)
+    if hint.goal.value in ("overtrick", "undertrick"):
+        total = hint.offset + hint.goal_tricks
+        goal = f"take {total} tricks" if declaring else f"hold declarer to {total - 1} tricks"
+    engine = _method_name(hint)
+    total = hint.layouts if hint.exact else max(hint.worlds, 1)
+    return HintResult(HintKind.BRIDGE, tuple(rows), hint.best, engine, hint.worlds, total, hint.final, True, goal,
+                      1.0 if hint.final else 0.5, explanation=hint.text if explain else "", exact=hint.exact,
+                      method=hint.method.value)
+
+
+def _method_name(hint: "BridgeHint") -> str:
+    if hint.method.value == "forced":
+        return "no choice"
+    if hint.exact:
+        return "exact (every layout)"
+    return f"estimate ({hint.algorithm})"
 
 
 def hearts_hint_result(snapshot: Snapshot, taken: float = 0.0) -> HintResult:
@@ -186,40 +186,21 @@ def _counted(job, game: Game, stats_file: Path | None, failed: Callable[[str], N
 
 
 def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Post):
-    """The engine job for a bridge hint: posts partial results, returns the final one."""
-
-    declaring = view.seat.same_side(view.declarer)  # αμ searches the declaring side only
-    planned = f"αμ, M = {config.bridge_max_moves}" if (
-        config.bridge_algorithm is Algorithm.ALPHAMU and config.bridge_max_moves > 1 and declaring) else ""
+    """The engine job for a bridge hint: one analysis (:func:`engine.hints.bridge_hint_for_view`), its first
+    quick answer posted, the final one returned — bars, star and words all from it."""
 
     def job(cancel: CancelToken) -> HintResult:
-        from engine.analysis import bridge as analysis
+        from engine import hints
 
-        final: list[HintResult] = []
-
-        def on_update(snapshot: Snapshot) -> None:
-            result = bridge_hint_result(snapshot, view, planned)
-            cancel.report(snapshot.fraction, _status_message(result))
-            if snapshot.final:
-                final.append(result)
-            else:
+        def on_update(partial) -> None:
+            result = bridge_hint_result(partial, view, explain=config.explain)
+            cancel.report(0.5 if not partial.final else 1.0, _status_message(result))
+            if not partial.final:
                 post(serial, result)
 
-        analysis.analyse_view(view, config.bridge_algorithm, config.bridge_budget(), rng=random.Random(config.seed),
-                              cancel=cancel, on_update=on_update, min_interval=config.min_interval)
-        if not config.explain:
-            return final[-1]
-
-        def explain() -> str:
-            from engine.hints import bridge_hint_for_view
-
-            hint = bridge_hint_for_view(view, worlds=config.explain_bridge_worlds,
-                                        exact_limit=config.explain_bridge_exact_limit,
-                                        rng=random.Random(config.seed), max_moves=config.explain_bridge_max_moves,
-                                        cancel=cancel)
-            return hint.text
-
-        return _explained(final[-1], serial, post, cancel, explain)
+        hint = hints.bridge_hint_for_view(view, budget=config.bridge_budget(), rng=random.Random(config.seed),
+                                          cancel=cancel, on_update=on_update)
+        return bridge_hint_result(hint, view, explain=config.explain)
 
     return job
 
@@ -231,8 +212,11 @@ def hearts_hint_job(view: HeartsView, config: HintConfig, serial: int, post: Pos
         from engine.analysis import hearts as analysis
 
         final: list[HintResult] = []
+        analysis_of: list = []
 
         def on_update(snapshot: Snapshot) -> None:
+            if snapshot.final:
+                analysis_of.append(snapshot.analysis)
             result = hearts_hint_result(snapshot, taken)
             cancel.report(snapshot.fraction, _status_message(result))
             if snapshot.final:
@@ -242,16 +226,16 @@ def hearts_hint_job(view: HeartsView, config: HintConfig, serial: int, post: Pos
 
         analysis.analyse_hearts(view, worlds=config.hearts_worlds, time_limit=config.hearts_time_limit,
                                 seed=config.seed, cancel=cancel, on_update=on_update, min_interval=config.min_interval)
+        result = final[-1]
         if not config.explain:
-            return final[-1]
+            return result
 
         def explain() -> str:
-            from engine.hints import hearts_hint
+            from engine import hints
 
-            return hearts_hint(view, worlds=config.explain_hearts_worlds,
-                               time_limit=config.explain_hearts_time_limit, seed=config.seed).text
+            return hints.hearts_hint_from_analysis(view, analysis_of[-1]).text
 
-        return _explained(final[-1], serial, post, cancel, explain)
+        return _explained(result, serial, post, cancel, explain)
 
     return job
 

@@ -42,6 +42,12 @@ class HintRow:
     card: Card
     value: float
     detail: float
+    error: float = 0.0  # bridge: the 95% sampling error of ``value`` (0 when exact)
+
+    @property
+    def known(self) -> bool:
+        """False for a forced card, which is played without a figure."""
+        return self.value == self.value  # not NaN
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +60,8 @@ class HintResult:
     before its world budget (time limit).  ``baseline`` is what every card already counts
     (Hearts: the points taken so far this hand; the bars start there).  ``explanation`` is the
     hints engine's text (empty until it exists); ``explanation_error`` says in one line why there
-    is none when the explanation failed."""
+    is none when the explanation failed.  ``exact``: the figures are exact probabilities (every
+    consistent layout searched), else estimates with their error; ``method`` names how they were found."""
 
     kind: HintKind
     rows: tuple[HintRow, ...]
@@ -69,6 +76,8 @@ class HintResult:
     baseline: float = 0.0
     explanation: str = ""
     explanation_error: str = ""
+    exact: bool = False
+    method: str = ""
 
     def row(self, card: Card) -> HintRow:
         for r in self.rows:

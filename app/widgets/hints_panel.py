@@ -44,13 +44,14 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.cards import Card, card_suit, card_symbol_str
+from engine.hints.render import pct
 
 from ..settings import DeckColours
 from ..viewmodels.hints import HintKind, HintResult, HintRow, HintStatus
 from .card_painter import rank_label, suit_colour
 from .card_table import HINT_COLOUR
 
-__all__ = ["HintsPanel", "HINT_COLOUR", "row_text", "card_label"]
+__all__ = ["HintsPanel", "HINT_COLOUR", "row_text", "chance_text", "card_label"]
 
 _BAR = QColor("#5b7fa8")
 _BAR_BACK = QColor("#e6e9ee")
@@ -75,10 +76,21 @@ def card_label(card: Card) -> str:
     return f"{_SUIT_SYMBOLS[card_suit(card)]}{rank_label(card)}"
 
 
+def chance_text(row: HintRow) -> str:
+    """A bridge row's chance exactly as the hint's words print it (``"52%"``, ``"4.5%"``; ``"60% ± 7%"``
+    for an estimate; ``"—"`` for a forced card, played without a figure)."""
+    if not row.known:
+        return "—"
+    text = pct(row.value)
+    return text if row.error <= 0 else f"{text} ± {pct(row.error)}"
+
+
 def row_text(kind: HintKind, row: HintRow) -> str:
     """A row as text (tooltips, tests, accessibility): ``"♠A 72% 9.4 tricks"`` / ``"♥Q 4.2 pts moon 3%"``."""
     if kind is HintKind.BRIDGE:
-        return f"{card_label(row.card)} {row.value:.0%} {row.detail:.1f} tricks"
+        if not row.known:
+            return f"{card_label(row.card)} only card"
+        return f"{card_label(row.card)} {chance_text(row)} {row.detail:.1f} tricks"
     return f"{card_label(row.card)} {row.value:.1f} pts moon {row.detail:.0%}"
 
 
@@ -89,6 +101,12 @@ def _percent(x: float) -> str:
 
 def worlds_text(result: HintResult, status: HintStatus) -> str:
     used, total = f"{result.worlds_used:,}", f"{result.worlds_total:,}"
+    if result.kind is HintKind.BRIDGE and result.method == "forced":
+        return "Your only choice"
+    if result.kind is HintKind.BRIDGE and result.exact and result.final:
+        return f"Exact: all {used} possible layouts"
+    if result.kind is HintKind.BRIDGE and result.final:
+        return f"Estimated from {used} deals (± is the 95% error)"
     if status is HintStatus.CANCELLED:
         return f"Cancelled after {used} of {total} worlds"
     if not result.final:
@@ -136,6 +154,8 @@ class HintBars(QWidget):
         return self.sizeHint()
 
     def _bar_value(self, row: HintRow) -> float:
+        if not row.known:
+            return 0.0
         return row.value if self._kind is HintKind.BRIDGE else max(0.0, row.value - self._baseline)
 
     def _scale(self) -> float:
@@ -159,8 +179,10 @@ class HintBars(QWidget):
 
     def tooltip_for(self, row: HintRow) -> str:
         label = card_symbol_str(row.card)
-        if self._kind is HintKind.BRIDGE:
-            text = f"{label}: {row.value:.1%} chance, {row.detail:.2f} tricks for your side on average"
+        if self._kind is HintKind.BRIDGE and not row.known:
+            text = f"{label}: your only choice"
+        elif self._kind is HintKind.BRIDGE:
+            text = f"{label}: {chance_text(row)} chance, {row.detail:.2f} tricks for your side on average"
         else:
             text = (f"{label}: {row.value:.2f} points expected for you this hand "
                     f"({max(0.0, row.value - self._baseline):.2f} still to come), "
@@ -199,8 +221,10 @@ class HintBars(QWidget):
                 p.drawRoundedRect(QRectF(bar.x(), bar.y(), max(3.0, bar.width() * share), bar.height()), 3, 3)
             p.setFont(bold if best else font)
             p.setPen(QColor("#222") if not self._stale else _STALE)
-            if self._kind is HintKind.BRIDGE:
-                value, detail = f"{row.value:.0%}", f"{row.detail:.1f} tr"
+            if self._kind is HintKind.BRIDGE and not row.known:
+                value, detail = "—", ""
+            elif self._kind is HintKind.BRIDGE:
+                value, detail = pct(row.value), f"{row.detail:.1f} tr"
             else:
                 value, detail = f"{row.value:.1f}", f"☾ {_percent(row.detail)}"
             right = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight

@@ -23,7 +23,7 @@ from app.modes.app_mode import AppMode
 from app.viewmodels.hints import HintStatus
 from engine.core.cancel import Cancelled
 from engine.bridge.contract import Contract
-from engine.core.cards import parse_card
+from engine.core.cards import card_symbol_str, parse_card
 from engine.core.deal import Deal
 from engine.core.seats import Seat
 from engine.formats import write_pbn_file
@@ -67,8 +67,7 @@ def open_finesse(qtbot, tmp_path, plays: list[str]) -> MainWindow:
 @pytest.fixture
 def finesse_window(qtbot, tmp_path):
     w = open_finesse(qtbot, tmp_path, TO_THE_FINESSE)
-    w.hints.config = HintConfig(bridge_worlds=16, bridge_time_limit=None, seed=2, min_interval=0.0, explain=True,
-                                explain_bridge_worlds=16)
+    w.hints.config = HintConfig(seed=2, min_interval=0.0, explain=True)
     return w
 
 
@@ -81,7 +80,7 @@ def test_the_panel_explains_the_finesse_in_bridge_words(qtbot, finesse_window):
     qtbot.waitUntil(lambda: w.hints.status is HintStatus.DONE, timeout=FIRST_HINT_MS)
 
     result = w.hints_panel.result
-    assert result.final and result.explanation and not result.explanation_error
+    assert result.final and result.explanation and not result.explanation_error and result.exact
     panel = w.hints_panel
     assert panel.explanation.isVisible() and panel.explanation.text() == result.explanation
     text = panel.explanation.text()
@@ -92,48 +91,66 @@ def test_the_panel_explains_the_finesse_in_bridge_words(qtbot, finesse_window):
     from engine.hints import bridge_hint_for_view  # the same words the engine gives for this view
 
     config = w.hints.config
-    expected = bridge_hint_for_view(view, worlds=config.explain_bridge_worlds,
-                                    exact_limit=config.explain_bridge_exact_limit, rng=random.Random(config.seed),
-                                    max_moves=config.explain_bridge_max_moves)
+    expected = bridge_hint_for_view(view, budget=config.bridge_budget(), rng=random.Random(config.seed))
     assert text == expected.text
     assert panel.status_text == ""  # no note: the explanation is there
+
+
+def test_the_star_the_top_bar_and_the_words_name_the_same_card_with_the_same_figure(qtbot, finesse_window):
+    """One analysis behind everything the panel shows: the ★ row, the longest bar, the table's mark and the
+    first sentence all name one card, and the figure printed on its bar is the one in the words."""
+    from app.widgets.hints_panel import chance_text
+
+    w = finesse_window
+    w.hint()
+    qtbot.waitUntil(lambda: w.hints.status is HintStatus.DONE, timeout=FIRST_HINT_MS)
+    panel, result = w.hints_panel, w.hints_panel.result
+    star = panel.highlighted_card
+    top = max(result.rows, key=lambda r: r.value)
+    assert star == result.best == w.table.hint_card
+    assert top.value == result.row(star).value  # the star's bar is the longest (ties go to the star)
+    text = panel.explanation.text()
+    assert text.startswith(f"Play the {card_symbol_str(star)}")
+    figure = chance_text(result.row(star))
+    assert f"in {figure} of the deals" in text
+    row_index = [r.card for r in result.rows].index(star)
+    assert figure in panel.row_texts()[row_index]
 
 
 def test_the_default_window_config_explains(qtbot, tmp_path):
     w = open_finesse(qtbot, tmp_path, TO_THE_FINESSE)
     assert w.hints.config.explain and not HintConfig().explain  # the window asks for explanations
-    w.hints.config = dataclasses.replace(w.hints.config, bridge_worlds=8, bridge_time_limit=None, min_interval=0.0)
+    w.hints.config = dataclasses.replace(w.hints.config, min_interval=0.0)
     w.hint()
     qtbot.waitUntil(lambda: w.hints.status is HintStatus.DONE, timeout=FIRST_HINT_MS)
     assert "finesse" in w.hints_panel.explanation.text().lower()
 
 
-def test_a_failing_explanation_leaves_the_hint_and_a_one_line_note(qtbot, finesse_window, monkeypatch):
+def test_a_failing_bridge_analysis_is_reported_not_fatal(qtbot, finesse_window, monkeypatch):
+    """The words and the figures are one analysis: when it fails, the hint fails (with its one-line reason)."""
     w = finesse_window
-    import engine.hints as hints  # the job imports bridge_hint_for_view from here when it runs
+    import engine.hints as hints  # the job looks bridge_hint_for_view up here when it runs
 
     def broken(*args, **kwargs):
         raise RuntimeError("the teacher\nis out")
 
     monkeypatch.setattr(hints, "bridge_hint_for_view", broken)
     w.hint()
-    qtbot.waitUntil(lambda: w.hints.status is HintStatus.DONE, timeout=FIRST_HINT_MS)
-    result = w.hints_panel.result
-    assert result.final and result.best == parse_card("SQ") and len(result.rows) == 2  # the values stay
-    assert result.explanation == "" and w.hints_panel.explanation.isHidden()
-    note = w.hints_panel.status_text
-    assert note == "No explanation this time: the teacher is out"  # one line
-    assert "no explanation (the teacher is out)" in w.statusBar().currentMessage()
-    assert w.isVisible() and w.last_engine_error is None  # the job itself did not fail
+    qtbot.waitUntil(lambda: w.hints.status is HintStatus.FAILED, timeout=FIRST_HINT_MS)
+    assert "the teacher" in w.hints.error and "the teacher" in w.statusBar().currentMessage()
+    assert w.isVisible() and w.table.hint_card is None
 
 
-def test_cancelling_during_the_explanation_keeps_the_values(qtbot, finesse_window, monkeypatch):
+def test_cancelling_keeps_the_first_answer_on_show(qtbot, finesse_window, monkeypatch):
     w = finesse_window
     import engine.hints as hints
 
     started = threading.Event()
+    real = hints.bridge_hint_for_view
 
-    def slow(view, *, cancel, **kwargs):
+    def slow(view, *, cancel, on_update=None, **kwargs):
+        first = real(view, **kwargs)
+        on_update(dataclasses.replace(first, final=False))  # a first, quick answer
         started.set()
         while not cancel.cancelled:
             time.sleep(0.01)
@@ -142,10 +159,11 @@ def test_cancelling_during_the_explanation_keeps_the_values(qtbot, finesse_windo
     monkeypatch.setattr(hints, "bridge_hint_for_view", slow)
     w.hint()
     qtbot.waitUntil(started.is_set, timeout=FIRST_HINT_MS)
-    qtbot.waitUntil(lambda: w.hints.result is not None and w.hints.result.final, timeout=10_000)
-    assert w.hints.status is HintStatus.THINKING and "Explaining" in w.hints_panel.status_text
+    qtbot.waitUntil(lambda: w.hints.result is not None, timeout=10_000)
+    assert w.hints.status is HintStatus.THINKING and not w.hints.result.final
     w.hints.cancel()
-    assert w.hints.status is HintStatus.CANCELLED and w.hints_panel.result.final
+    assert w.hints.status is HintStatus.CANCELLED and w.hints_panel.result is not None
+    assert w.hints_panel.result.best == parse_card("SQ")
     qtbot.waitUntil(lambda: w.worker.pending == 0, timeout=5_000)
 
 
@@ -171,14 +189,16 @@ def test_a_hearts_hint_gives_the_reason_for_its_card(qtbot, tmp_path):
             break
         h.card_chosen(min(s.state.legal_cards()))
     view = hearts_hint_view(h.session)
-    w.hints.config = HintConfig(hearts_worlds=8, hearts_time_limit=1000.0, seed=4, min_interval=0.0, explain=True,
-                                explain_hearts_worlds=8, explain_hearts_time_limit=1000.0)
+    w.hints.config = HintConfig(hearts_worlds=8, hearts_time_limit=1000.0, seed=4, min_interval=0.0, explain=True)
     w.hint()
     qtbot.waitUntil(lambda: w.hints.status is HintStatus.DONE, timeout=FIRST_HINT_MS)
     text = w.hints_panel.explanation.text()
     assert w.hints_panel.explanation.isVisible() and text.startswith("Play the ")
     assert "Expected points for you" in text and "8 deals sampled" in text
 
-    from engine.hints import hearts_hint
+    from engine.analysis.hearts import analyse_hearts
+    from engine.hints import hearts_hint_from_analysis
 
-    assert text == hearts_hint(view, worlds=8, time_limit=1000.0, seed=4).text
+    analysis = analyse_hearts(view, worlds=8, time_limit=1000.0, seed=4)  # the panel's own analysis
+    assert text == hearts_hint_from_analysis(view, analysis).text
+    assert w.hints_panel.result.best == analysis.best  # the star and the words: one analysis

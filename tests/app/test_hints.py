@@ -19,9 +19,9 @@ from app.viewmodels.hints import HintKind, HintStatus
 from app.widgets.hints_panel import row_text
 from app.viewmodels.table import display_order
 from app.worker import EngineActivity
-from engine.analysis.snapshot import Snapshot
-from engine.analysis.bridge import Algorithm, CardValue, PositionAnalysis, analyse_view
 from engine.analysis.hearts import analyse_hearts
+from engine.hints import bridge_hint_for_view
+from engine.hints.render import pct
 from engine.bridge.contract import Contract, Strain, Vulnerability
 from engine.bridge.play import BridgePlay
 from engine.bridge.view import view_for_turn
@@ -87,7 +87,8 @@ def _hints_used(tmp_path) -> int:
 
 def test_bridge_hint_by_keyboard_shows_the_engine_values_of_the_users_view(qtbot, tmp_path):
     w = make_window(qtbot, tmp_path, seed=13)  # 4♠ by South; at trick five the cards' chances differ
-    w.hints.config = HintConfig(bridge_worlds=24, bridge_time_limit=None, seed=5, min_interval=0.0)
+    w.hints.config = HintConfig(bridge_worlds=24, bridge_first_worlds=6, bridge_max_moves=1, bridge_time_limit=None,
+                                seed=5, min_interval=0.0, explain=True)
     _bridge_turn_at(qtbot, w, 17)
     s = w.bridge.session
     assert w.hint_action.isEnabled() and w.hints_dock.isHidden()
@@ -97,23 +98,22 @@ def test_bridge_hint_by_keyboard_shows_the_engine_values_of_the_users_view(qtbot
     assert w.hints.status is HintStatus.THINKING and w.hints_dock.isVisible()
     qtbot.waitUntil(lambda: w.hints.status is HintStatus.DONE, timeout=FIRST_HINT_MS)
 
-    expected = analyse_view(view, Algorithm.PIMC, w.hints.config.bridge_budget(), rng=random.Random(5))
+    expected = bridge_hint_for_view(view, budget=w.hints.config.bridge_budget(), rng=random.Random(5))
     result = w.hints_panel.result
-    assert result.kind is HintKind.BRIDGE and result.final and result.worlds_used == expected.worlds_used == 24
-    assert {r.card for r in result.rows} == set(view.legal_cards) == {v.card for v in expected.cards}
+    assert result.kind is HintKind.BRIDGE and result.final and result.worlds_used == expected.worlds == 24
+    by_card = {c: cand for cand in expected.candidates for c in cand.equivalents}
+    assert {r.card for r in result.rows} == set(view.legal_cards) == set(by_card)
     assert s.user_on_declaring_side  # so the bars are declarer's own chance and tricks
     assert len({r.value for r in result.rows}) > 1  # a position where the values tell the cards apart
     for row in result.rows:
-        value = expected.value(row.card)
-        assert row.value == pytest.approx(value.p_make, abs=1e-12)
-        assert row.detail == pytest.approx(value.expected_tricks, abs=1e-12)
-    assert result.best == expected.best
+        cand = by_card[row.card]
+        assert row.value == pytest.approx(cand.p_goal, abs=1e-12)
+        assert row.error == pytest.approx(cand.error, abs=1e-12)
+        assert row.detail == pytest.approx(cand.expected_tricks, abs=1e-12)
+    assert result.best == expected.best and result.explanation == expected.text  # one analysis
     assert w.hints_panel.highlighted_card == expected.best == w.table.hint_card
     assert w.hints_panel.row_texts() == [row_text(HintKind.BRIDGE, r) for r in result.rows]
-    assert "PIMC" in w.hints_panel.engine_label.text() and "24 worlds" in w.hints_panel.worlds_label.text()
-    assert w.hints_panel.explanation.isHidden()  # no explanation text yet: no empty box either
-    w.hints_panel.show_explanation("Keep the entry to dummy.")
-    assert w.hints_panel.explanation.isVisible()
+    assert "estimate" in w.hints_panel.engine_label.text() and "24 deals" in w.hints_panel.worlds_label.text()
     assert _hints_used(tmp_path) == 1
 
     w.bridge.card_chosen(expected.best)  # playing a card ends the hint and its mark
@@ -208,12 +208,12 @@ def test_hint_is_disabled_when_it_is_not_the_users_turn_and_an_engine_error_neve
     assert w.hints.status is HintStatus.IDLE and w.hints.request_id is None
     w.set_mode(AppMode.BRIDGE)
 
-    import engine.analysis.bridge as analysis  # the job looks analyse_view up there when it runs
+    import engine.hints as hints  # the job looks bridge_hint_for_view up there when it runs
 
     def broken(*args, **kwargs):
         raise RuntimeError("the solver exploded")
 
-    monkeypatch.setattr(analysis, "analyse_view", broken)
+    monkeypatch.setattr(hints, "bridge_hint_for_view", broken)
     w.hint()
     qtbot.waitUntil(lambda: w.hints.status is HintStatus.FAILED, timeout=10_000)
     assert "exploded" in w.hints_panel.status_text and "exploded" in w.statusBar().currentMessage()
@@ -221,21 +221,27 @@ def test_hint_is_disabled_when_it_is_not_the_users_turn_and_an_engine_error_neve
 
 
 def test_a_defender_sees_the_chance_of_beating_the_contract_and_the_defenders_tricks():
+    from engine.hints import HintBudget
+
     deal = random_deals(8, 1)[0]
     play = BridgePlay(deal, Contract(4, Strain.SPADES), Seat.SOUTH, Vulnerability.NONE)
     view = view_for_turn(play)  # West's opening lead
     assert view.seat == Seat.WEST
-    cards = tuple(CardValue(c, 0.25, 9.5) for c in sorted(view.legal_cards))
-    analysis = PositionAnalysis(Algorithm.ALPHAMU, 1, cards, cards[0].card, 10, True)
-    result = bridge_hint_result(Snapshot(analysis, 10, 10, 1.0, "pimc", 0.1, final=True), view)
-    assert result.goal == "beat 4♠" and result.final and result.complete
-    assert all(r.value == 0.75 and r.detail == 13 - 9.5 for r in result.rows)
+    hint = bridge_hint_for_view(view, budget=HintBudget(worlds=8, first_worlds=4, max_moves=1, time_limit=None))
+    result = bridge_hint_result(hint, view)
+    assert result.goal == "beat 4♠" and result.final and not result.exact and result.method == "estimate"
+    by_card = {c: cand for cand in hint.candidates for c in cand.equivalents}
+    for r in result.rows:
+        assert r.value == pytest.approx(by_card[r.card].p_goal) and r.detail == 13 - by_card[r.card].expected_tricks
+        assert 0.0 <= r.value <= 1.0  # a defender's chance of beating it, with its sampling error
+        assert r.error == pytest.approx(by_card[r.card].error) and (r.error > 0.0 or r.value in (0.0, 1.0))
     assert [r.card for r in result.rows] == list(display_order(view.legal_cards))  # as the hand is fanned
-    assert result.engine == "PIMC (M = 1)"  # αμ searches a defender with M = 1: plain PIMC
+    assert result.best == hint.best
 
 
 def test_hint_config_budget_is_the_one_the_engine_gets():
-    config = HintConfig(bridge_worlds=7, bridge_max_moves=2, bridge_time_limit=3.0)
+    config = HintConfig(bridge_worlds=7, bridge_max_moves=2, bridge_time_limit=3.0, bridge_exact_layouts=50,
+                        bridge_exact_nodes=900, bridge_first_worlds=3)
     budget = config.bridge_budget()
-    assert (budget.worlds, budget.max_moves, budget.time_limit, budget.chunk) == (7, 2, 3.0, 1)
-    assert dataclasses.replace(config, seed=4).seed == 4
+    assert (budget.worlds, budget.max_moves, budget.time_limit, budget.exact_layouts, budget.exact_nodes,
+            budget.first_worlds) == (7, 2, 3.0, 50, 900, 3)
