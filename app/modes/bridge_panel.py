@@ -3,6 +3,8 @@ card), replay, and the end-of-deal summary with "Review my play" (the post-morte
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -122,7 +124,9 @@ class BridgePanel(QWidget):
         else:
             con = s.contract
             text = f"{con.level}{con.strain.symbol}{con.doubling.suffix} by {s.declarer.name.title()}"
-            self.contract_label.setText(f"<b>{text}</b><br>chosen by {s.choice.method.value}")
+            reason = s.choice.reason or f"Chosen by {s.choice.method.value}."
+            self.contract_label.setText(f"<b>{text}</b><br><small>{escape(reason)}</small>")
+            self.contract_label.setToolTip(reason)
         self.set_contract.setEnabled(c.prepared is not None and s is not None)
         self.replay.setEnabled(s is not None and s.play.ply > 0)
         if c.last_summary is not None:  # first, so that the list below is scrolled at its final size
