@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QInputDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog, QHBoxLayout, QInputDialog, QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget,
+)
 
 from engine.core.deal import Deal
 
@@ -38,6 +40,7 @@ from .modes.suit_panel import SuitPanel
 from .settings import Settings, load_settings, save_settings
 from .stats import Statistics
 from .viewmodels.bridge_table import review_table_state
+from .viewmodels.claim import RejectedClaim
 from .widgets.card_table import MARK_COLOUR, CardTableView
 from .widgets.engine_status import EngineStatusWidget
 from .widgets.hints_panel import HintsPanel
@@ -156,6 +159,8 @@ class MainWindow(QMainWindow):
         self.review_dialog: ReviewDialog | None = None
         self._reviewed_session: object | None = None  # the session whose review is on show
         self.bridge_panel.review_requested.connect(self.review_play)
+        self.claim_dialog: QMessageBox | None = None
+        self.bridge.claim_rejected.connect(self.explain_rejected_claim)
         self.mode: AppMode | None = None
 
         self._build_actions()
@@ -361,6 +366,15 @@ class MainWindow(QMainWindow):
         dialog.intValueSelected.connect(self.bridge.claim)
         dialog.open()
         return dialog
+
+    def explain_rejected_claim(self, rejected: RejectedClaim) -> QMessageBox:
+        """A rejected claim in a dialog: what best defence gives, and the line that beats the claim."""
+        box = QMessageBox(QMessageBox.Icon.Information, "Claim rejected", rejected.text(), QMessageBox.StandardButton.Ok, self)
+        box.setInformativeText("Play on, or claim fewer tricks.")
+        box.finished.connect(lambda _result: self.table.setFocus())
+        self.claim_dialog = box
+        box.open()
+        return box
 
     def open_pbn(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a PBN deal", "", PBN_FILTER)

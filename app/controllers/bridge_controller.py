@@ -21,11 +21,13 @@ from engine.session.bridge_pbn import loaded_board, restore_play, session_to_pbn
 from engine.session.bridge_session import BridgeBoard, BridgeSession, BridgeSessionError, ComputerTurn, DealSummary, UserRole
 from engine.session.contract_choice import ContractChoice
 from engine.session.deal_filter import DealFilter
-from engine.session.double_dummy import DoubleDummyOracle, declarer_side_tricks_left, table_oracle
+from engine.session.claim_check import ClaimCheck, check_claim
+from engine.session.double_dummy import DoubleDummyOracle, table_oracle
 
 from ..settings import HandVisibility
 from ..stats import BridgeHandRecord, Statistics
 from ..viewmodels.bridge_table import bridge_table_state, unplayed_deal_state
+from ..viewmodels.claim import RejectedClaim
 from ..viewmodels.hints import HintTarget, bridge_hint_target
 from ..viewmodels.info import BridgeInfo, InfoRow, bridge_info_rows
 from ..viewmodels.table import TableState
@@ -53,6 +55,7 @@ class BridgeController(QObject):
     changed = Signal()
     message = Signal(str)
     deal_finished = Signal(object)  # DealSummary
+    claim_rejected = Signal(object)  # RejectedClaim: the window explains it in a dialog
 
     def __init__(
         self,
@@ -303,26 +306,34 @@ class BridgeController(QObject):
             self._after_change()
             return
         oracle, position, ply = self.oracle, s.play.copy(), s.play.ply
+        declaring = s.user_on_declaring_side
         self._claiming = True
         self._requests.submit(
-            lambda cancel: declarer_side_tricks_left(oracle, position),
+            lambda cancel: check_claim(oracle, position, declaring, tricks, cancel),
             "checking the claim",
-            lambda dd: self._on_claim_checked(tricks, dd, ply),
+            lambda check: self._on_claim_checked(tricks, check, ply),
             self._on_claim_failed,
         )
         self.changed.emit()
 
-    def _on_claim_checked(self, tricks: int, dd: int, ply: int) -> None:
+    def _on_claim_checked(self, tricks: int, check: ClaimCheck, ply: int) -> None:
         self._claiming = False
-        assert self.session is not None
-        try:
-            self.session.claim_verified(tricks, dd, ply)
-        except BridgeSessionError as exc:
-            self.message.emit(str(exc))
-            self.changed.emit()
+        s = self.session
+        assert s is not None
+        if check.accepted:
+            try:
+                s.claim_verified(tricks, check.declarer_side, ply)
+            except BridgeSessionError as exc:  # the position moved on meanwhile
+                self.message.emit(str(exc))
+                self.changed.emit()
+                return
+            self.message.emit("Claim accepted (checked double-dummy)")
+            self._after_change()
             return
-        self.message.emit("Claim accepted (checked double-dummy)")
-        self._after_change()
+        rejected = RejectedClaim(tricks, s.play.remaining_tricks, check, s.user_seats)
+        self.message.emit(rejected.headline)
+        self.claim_rejected.emit(rejected)
+        self.changed.emit()
 
     def _on_claim_failed(self, text: str) -> None:
         self._claiming = False
@@ -361,6 +372,8 @@ class BridgeController(QObject):
         s = self.session
         if s is not None and s.is_complete:
             self._finish()
+        elif self.last_summary is not None:
+            self.last_summary = None  # taken back after the end (undo, replay): the result goes
         self._schedule_computer()
         self.changed.emit()
 

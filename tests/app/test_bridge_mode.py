@@ -196,7 +196,7 @@ def test_claim_without_a_solver_is_offered_only_when_plainly_right(qtbot, window
 def test_how_to_play_documents_the_contract_method(window):
     dialog = window.open_how_to_play()
     text = dialog.findChildren(type(window.info_panel._title))[0].text()
-    assert "best score wins" in text and "point-count estimate" in text  # the window was given no solver
+    assert "level the side makes" in text and "point-count estimate" in text  # the window was given no solver
 
 
 def test_a_filtered_new_board_is_searched_on_the_engine(qtbot, window):
