@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from app.main_window import MainWindow
-from app.modes.app_mode import AppMode
+from tests.app.windows import open_window
 from engine.core.seats import Seat
 
 
 def test_the_bridge_panel_shows_why_this_contract_and_this_declarer(qtbot, tmp_path):
-    w = MainWindow(seed=5, warmup_hooks=(), stats_file=tmp_path / "s.sqlite3", mode=AppMode.BRIDGE, dd_oracle=None)
-    qtbot.addWidget(w)
-    w.show()
+    w = open_window(qtbot, tmp_path, seed=5, ready=False)
     for _ in range(4):  # a few boards: each says why, and none is bid below what the side makes
         qtbot.waitUntil(lambda: w.bridge.session is not None, timeout=10_000)
         s = w.bridge.session

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from app.main_window import MainWindow
-from app.modes.app_mode import AppMode
 from engine.core.deal import Deal
 from engine.core.seats import Seat
 from engine.session.bridge_session import UserRole
 from engine.session.double_dummy import declarer_side_tricks_left
 from tests.app.test_bridge_mode import _EndingOracle, _idle, _play_by_clicks_until
+from tests.app.windows import open_window
 
 
 class _ClaimsEverything:
@@ -27,11 +26,7 @@ class _ClaimsEverything:
 
 
 def _window(qtbot, tmp_path, oracle) -> MainWindow:
-    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=oracle)
-    w.bridge.pace_ms = 0
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitUntil(lambda: w.bridge.session is not None, timeout=10_000)
+    w = open_window(qtbot, tmp_path, oracle=oracle)
     _idle(qtbot, w)
     return w
 

@@ -110,7 +110,11 @@ def test_bridge_hint_by_keyboard_shows_the_engine_values_of_the_users_view(qtbot
     assert result.best == expected.best
     assert w.hints_panel.highlighted_card == expected.best == w.table.hint_card
     assert w.hints_panel.row_texts() == [row_text(HintKind.BRIDGE, r) for r in result.rows]
-    assert "PIMC" in w.hints_panel.engine_label.text() and "24 worlds" in w.hints_panel.worlds_label.text()
+    assert w.hints_panel.engine_label.text() == "Analysis: Club player"  # no engine jargon unless asked for
+    assert w.hints_panel.worlds_label.text() == "24 possible deals examined"
+    w.hints_panel.set_details(True)
+    assert "PIMC" in w.hints_panel.engine_label.text()
+    w.hints_panel.set_details(False)
     assert w.hints_panel.explanation.isHidden()  # no explanation text yet: no empty box either
     w.hints_panel.show_explanation("Keep the entry to dummy.")
     assert w.hints_panel.explanation.isVisible()
@@ -141,7 +145,7 @@ def test_hearts_hint_from_the_toolbar_shows_expected_points_and_moon_risk(qtbot,
         assert row.value == pytest.approx(by_card[row.card].expected_points, abs=1e-12)
         assert row.detail == pytest.approx(by_card[row.card].moon_risk, abs=1e-12)
     assert result.best == expected.best == w.hints_panel.highlighted_card == w.table.hint_card
-    assert "MC-Max_n" in w.hints_panel.engine_label.text()
+    assert w.hints_panel.engine_label.text() == "Analysis: Expert" and "MC-Max_n" in w.hints_panel.engine_label.toolTip()
     assert _hints_used(tmp_path) == 1
 
 

@@ -6,7 +6,7 @@ import random
 
 from engine.bridge.contract import Contract, Strain
 from engine.bridge.play import BridgePlay
-from engine.core.deal import Deal, random_deal
+from engine.core.deal import random_deal
 from engine.core.seats import Seat
 from engine.session.claim_check import check_claim
 from tests.solvers.reference import reference_tricks_per_card
