@@ -60,6 +60,7 @@ __all__ = ["MainWindow"]
 STATUS_MESSAGE_MS = 8000
 DEFAULT_SIZE = QSize(1180, 760)
 SIDE_WIDTH = 282  # the side column (its panels are 270 wide, plus room for a scroll bar)
+SIDE_MIN_WIDTH = 236  # what it narrows to in a small window, so the table keeps its room
 SCREEN_SHARE = 0.92  # a new window takes at most this share of the screen's free area
 PACE_EXTRA_MS = 200  # pause between computer cards beyond the card animation, so each can be seen
 PBN_FILTER = "PBN files (*.pbn);;All files (*)"
@@ -337,6 +338,8 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt event
         super().resizeEvent(event)
+        if hasattr(self, "side_column"):  # a quarter of the window, within bounds: the table keeps the rest
+            self.side_column.setFixedWidth(max(SIDE_MIN_WIDTH, min(SIDE_WIDTH, self.width() // 4)))
         self._fit_hint_panel()
 
     def _fit_hint_panel(self) -> None:

@@ -1,8 +1,9 @@
 """Statistics: the totals per game and role, their trend over time as a chart, and the hand history to replay.
 
 The chart is drawn with QPainter (no charting dependency): one point per day with play,
-joined by a line, the day's number of hands written under its point; shares run from 0 to
-100 %, Hearts' points per hand from 0 up to the highest day.  The history lists every hand
+joined by a line, under it a broad pale line for the running average over the last five days
+with play (weighted by hands), which shows the trend through a day's ups and downs; shares
+run from 0 to 100 %, Hearts' points per hand from 0 up to the highest day.  The history lists every hand
 newest first; Replay (or a double-click) asks the window to play the selected one again.
 """
 
@@ -32,6 +33,8 @@ from .info_dialogs import statistics_rows
 __all__ = ["StatisticsDialog", "TrendChart"]
 
 _LINE = QColor("#1d6b45")
+_AVERAGE = QColor(29, 107, 69, 70)
+AVERAGE_DAYS = 5
 _GRID = QColor("#d0d4d8")
 _TEXT = QColor("#444")
 _KEY = Qt.ItemDataRole.UserRole
@@ -61,6 +64,16 @@ class TrendChart(QWidget):
 
     def value_text(self, point: TrendPoint) -> str:
         return f"{point.value:.0%}" if self._kind.is_share else f"{point.value:.1f}"
+
+    def running_average(self) -> list[float]:
+        """Each day's value averaged with the days before it (up to :data:`AVERAGE_DAYS` days with play),
+        weighted by the number of hands: the trend line drawn under the daily points."""
+        out = []
+        for i in range(len(self._points)):
+            window = self._points[max(0, i - AVERAGE_DAYS + 1): i + 1]
+            total = sum(p.count for p in window)
+            out.append(sum(p.value * p.count for p in window) / total if total else 0.0)
+        return out
 
     def plot_area(self) -> QRectF:
         return QRectF(self.rect()).adjusted(46, 14, -16, -40)
@@ -99,6 +112,18 @@ class TrendChart(QWidget):
             p.end()
             return
         positions = self.point_positions()
+        averages = self.running_average()
+        if len(self._points) > 2:  # the trend: the share over the last few days of play, weighted by hands
+            top_value = 1.0 if self._kind.is_share else max([1.0] + [pt.value for pt in self._points])
+            avg_path = QPainterPath()
+            for k, (pos, value) in enumerate(zip(positions, averages)):
+                point = QPointF(pos.x(), area.bottom() - area.height() * min(1.0, value / top_value))
+                avg_path.moveTo(point) if k == 0 else avg_path.lineTo(point)
+            p.setPen(QPen(_AVERAGE, 4))
+            p.drawPath(avg_path)
+            p.setPen(_AVERAGE.darker(130))
+            p.drawText(QRectF(area.left(), area.top() - 14, area.width(), 14), Qt.AlignmentFlag.AlignRight,
+                       f"— {AVERAGE_DAYS}-day average")
         path = QPainterPath(positions[0])
         for pos in positions[1:]:
             path.lineTo(pos)

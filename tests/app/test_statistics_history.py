@@ -72,6 +72,8 @@ def test_trends_are_drawn_per_day(qtbot, tmp_path):
     assert chart.points == trend
     ys = [p.y() for p in chart.point_positions()]
     assert ys[2] > ys[0] > ys[1] and ys[1] == ys[3]  # 0% lowest, 50% between, 100% highest
+    # the trend line: hands made over the days so far (up to five), 1/2, 3/4, 3/7, 4/8
+    assert [round(v, 3) for v in chart.running_average()] == [0.5, 0.75, round(3 / 7, 3), 0.5]
     image = chart.grab().toImage()
     green = QColor("#1d6b45")
     hits = sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
