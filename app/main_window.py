@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog, QFrame, QHBoxLayout, QInputDialog, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QVBoxLayout,
+    QComboBox, QFileDialog, QFrame, QHBoxLayout, QInputDialog, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QVBoxLayout,
     QWidget,
 )
 
@@ -60,7 +60,8 @@ __all__ = ["MainWindow"]
 STATUS_MESSAGE_MS = 8000
 DEFAULT_SIZE = QSize(1180, 760)
 SIDE_WIDTH = 282  # the side column (its panels are 270 wide, plus room for a scroll bar)
-SIDE_MIN_WIDTH = 236  # what it narrows to in a small window, so the table keeps its room
+SIDE_MIN_WIDTH = 246  # what it narrows to in a small window, so the table keeps its room
+COMBO_MIN_WIDTH = 96
 SCREEN_SHARE = 0.92  # a new window takes at most this share of the screen's free area
 PACE_EXTRA_MS = 200  # pause between computer cards beyond the card animation, so each can be seen
 PBN_FILTER = "PBN files (*.pbn);;All files (*)"
@@ -196,6 +197,9 @@ class MainWindow(QMainWindow):
         self.keyboard = KeyboardPlay(self, self.table)  # arrows and Enter reach the cards after any click or dialog
         for root in (self.side_column.widget(), self.hints_panel):
             click_keeps_focus(root)  # a click on a button or chooser leaves the keyboard with the cards
+        for combo in self.side_column.widget().findChildren(QComboBox):  # choosers may narrow with the column
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumWidth(COMBO_MIN_WIDTH)  # a set minimum wins over the longest item's width
         # The warm-up goes to the worker first: the first board's double-dummy solve then finds the
         # kernels loaded, and a cold start shows compile progress rather than a long "choosing the contract".
         hooks = discover_warmup_hooks() if warmup_hooks is None else tuple(warmup_hooks)
