@@ -228,7 +228,8 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("&Save PBN…", self.save_pbn, QKeySequence.StandardKey.Save, "Save this deal and its play as PBN")
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo, "Take back your last card")
         self.claim_action = self._action("&Claim…", self.claim, QKeySequence("Ctrl+L"), "Claim the remaining tricks")
-        self.hint_action = self._action("&Hint", self.hint, QKeySequence("H"), "Every legal card's value, the best one marked")
+        self.hint_action = self._action("&Hint", self.hint, QKeySequence("H"),
+                                        "Every legal card's value, the best one marked (in the Hearts pass: a pass to make)")
         self.last_trick_action = self._action("&Last trick", self.toggle_last_trick, QKeySequence("L"),
                                               "Show the last finished trick on the table (L again: back)")
         self.last_trick_action.setCheckable(True)
@@ -377,7 +378,7 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(controller.can_undo)
         self.claim_action.setEnabled(bridge and self.bridge.can_claim)
         self.hints.follow(controller)  # a hint for another position is cancelled
-        self.hint_action.setEnabled(self.hints.can_hint(controller))
+        self.hint_action.setEnabled(self.hints.can_hint(controller) or self._pass_hint_available())
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, STATUS_MESSAGE_MS)
@@ -387,8 +388,15 @@ class MainWindow(QMainWindow):
         self.controller.undo()
 
     def hint(self) -> None:
-        """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel."""
+        """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel; while
+        three cards are to be passed in Hearts, the pass hint (the computer player's pass, selected)."""
+        if self._pass_hint_available():
+            self.hearts.suggest_pass()
+            return
         self.hints.request(self.controller)
+
+    def _pass_hint_available(self) -> bool:
+        return self.mode is AppMode.HEARTS and self.hearts.can_suggest_pass
 
     def review_play(self) -> ReviewDialog | None:
         """The post-mortem of the finished bridge deal, in a dialog; the table follows its selection."""

@@ -4,15 +4,17 @@ The table, the info panel and Settings speak of Beginner, Club player and Expert
 engines' own names and parameters (``pimc:worlds=10``) appear only in the advanced view
 (Settings ▸ Show engine details), where any registered player can be chosen.
 
-Why these engines: Beginner is the rule-based player (textbook habits, instant); Club player
-samples a few deals and plays the card that does best on them (PIMC; MC-Max_n in Hearts),
-about a second a card on two cores; Expert samples more and, as declarer, looks ahead at
-its own later guesses (αμ; MC-Max_n with more deals and time in Hearts).
+Why these engines: Beginner is the rule-based player (textbook habits, instant).  In bridge a
+Club player samples a few deals and plays the card that does best on them (PIMC, ten deals),
+about a second a card on two cores; an Expert looks ahead at its own later guesses as
+declarer (αμ).  In Hearts the Club player is the app's default player (the registry's
+``default``: information-set MCTS, the strongest on the duplicate harness of issue 28), and
+the Expert the same search with ten times the simulations (its Strong preset).
 """
 
 from __future__ import annotations
 
-from engine.players.registry import Game
+from engine.players.registry import Game, default_spec
 
 from ..settings import Strength
 
@@ -26,8 +28,8 @@ STRENGTH_NAMES: dict[Strength, str] = {
 
 STRENGTH_SPECS: dict[Game, dict[Strength, str]] = {
     Game.BRIDGE: {Strength.BEGINNER: "rules", Strength.CLUB_PLAYER: "pimc:worlds=10", Strength.EXPERT: "alphamu"},
-    Game.HEARTS: {Strength.BEGINNER: "rules", Strength.CLUB_PLAYER: "mcmaxn:worlds=40,time=0.25",
-                  Strength.EXPERT: "mcmaxn"},
+    Game.HEARTS: {Strength.BEGINNER: "rules", Strength.CLUB_PLAYER: default_spec(Game.HEARTS),
+                  Strength.EXPERT: f"{default_spec(Game.HEARTS)}:sims=10000"},
 }
 
 

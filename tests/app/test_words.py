@@ -8,6 +8,9 @@ import sys
 import types
 
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolBar
+
 from app.main_window import MainWindow
 from app.modes.app_mode import AppMode
 from app.stats import HeartsReplay, Statistics
@@ -214,3 +217,16 @@ def test_help_explains_suit_practice_and_the_hint_bars(qtbot, tmp_path):
     text = bars.findChildren(type(w.info_panel._title))[0].text()
     assert "chance that your side reaches its goal" in text and "possible deals" in text and "★" in text
     assert "lower is better" in text and "☾" in text
+
+
+def test_the_hint_action_during_the_pass_suggests_a_pass(qtbot, tmp_path):
+    w = _window(qtbot, tmp_path, AppMode.HEARTS)
+    s = w.hearts.session
+    assert s.stage is HeartsStage.PASSING and w.hint_action.isEnabled()  # a hint exists before any card is played
+    toolbar = w.findChild(QToolBar, "main-toolbar")
+    qtbot.mouseClick(toolbar.widgetForAction(w.hint_action), Qt.MouseButton.LeftButton)  # Hint (H), as for a card
+    qtbot.waitUntil(lambda: w.hearts.pass_hint is not None, timeout=30_000)
+    hint = w.hearts.pass_hint
+    assert set(s.selection) == set(hint.cards) and len(hint.cards) == 3
+    assert w.hearts_panel.pass_hint.isVisible() and w.hearts_panel.pass_hint.text() == hint.text
+    assert {c.card for h in w.table.state.hands for c in h.cards if c.highlighted} == set(hint.cards)
