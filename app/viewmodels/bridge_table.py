@@ -10,7 +10,7 @@ from engine.session.bridge_session import BridgeSession, UserRole
 from ..settings import HandVisibility
 from .table import HandShape, SeatHand, TableCard, TableState, TrickView, display_order
 
-__all__ = ["bridge_table_state", "review_table_state", "unplayed_deal_state", "result_line"]
+__all__ = ["bridge_table_state", "review_table_state", "unplayed_deal_state", "result_line", "finished_tricks"]
 
 
 def _label(seat: Seat, session: BridgeSession) -> str:

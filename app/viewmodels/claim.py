@@ -26,8 +26,9 @@ class RejectedClaim:
 
     @property
     def headline(self) -> str:
+        other = "the defence" if self.check.claimer_declaring else "declarer"
         return (f"Claim rejected: you claimed {self.claimed} of the remaining {self.remaining} tricks, but with "
-                f"best defence your side takes {self.check.claimer_best}")
+                f"the best play by {other} your side takes {self.check.claimer_best}")
 
     def line_rows(self) -> tuple[str, ...]:
         """One line per trick of the beating line: ``Trick 9: S ♠2, W ♠K, N ♠3, E ♠4 — West wins``."""
