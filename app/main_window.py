@@ -15,8 +15,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable, Sequence
 
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QInputDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox, QFileDialog, QFrame, QHBoxLayout, QInputDialog, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QVBoxLayout,
+    QWidget,
+)
 
 from engine.core.deal import Deal
 
@@ -28,19 +32,24 @@ from .controllers.hint_controller import HintConfig, HintController
 from .controllers.mode_controller import ModeController
 from .controllers.review_controller import ReviewController
 from .controllers.suit_controller import SuitController
-from .dialogs.info_dialogs import ReadOnlyDialog, about_text, shortcut_rows, statistics_rows
+from .dialogs.info_dialogs import ReadOnlyDialog, about_text, shortcut_rows
+from .dialogs.statistics_dialog import StatisticsDialog
 from .dialogs.settings_dialog import SettingsDialog
 from .modes.app_mode import AppMode
 from .modes.bridge_panel import BridgePanel
 from .modes.hearts_panel import HeartsPanel
-from .modes.help_text import how_to_play_html
+from .modes.help_text import hint_bars_html, how_to_play_html, suit_practice_html
 from .modes.suit_panel import SuitPanel
 from .settings import Settings, load_settings, save_settings
-from .stats import Statistics
+from .stats import BridgeReplay, HeartsReplay, Statistics, TrendKind
 from .viewmodels.bridge_table import review_table_state
+from .viewmodels.claim import RejectedClaim
 from .widgets.card_table import MARK_COLOUR, CardTableView
 from .widgets.engine_status import EngineStatusWidget
-from .widgets.hints_panel import HintsPanel
+from .widgets.hints_panel import MIN_PANEL_WIDTH, PANEL_WIDTH, HintsPanel
+from .widgets.keyboard_play import KeyboardPlay, click_keeps_focus
+from .widgets.sound_player import SoundPlayer
+from .viewmodels.table import sounds_between
 from .widgets.info_panel import InfoPanel
 from .widgets.review_panel import ReviewDialog
 from .worker import EngineActivity, EngineStatus, EngineWorker, JobDone, JobFailed
@@ -49,6 +58,11 @@ from .worker.warmup import WarmupHook, WarmupReport, discover_warmup_hooks, warm
 __all__ = ["MainWindow"]
 
 STATUS_MESSAGE_MS = 8000
+DEFAULT_SIZE = QSize(1180, 760)
+SIDE_WIDTH = 282  # the side column (its panels are 270 wide, plus room for a scroll bar)
+SIDE_MIN_WIDTH = 246  # what it narrows to in a small window, so the table keeps its room
+COMBO_MIN_WIDTH = 96
+SCREEN_SHARE = 0.92  # a new window takes at most this share of the screen's free area
 PACE_EXTRA_MS = 200  # pause between computer cards beyond the card animation, so each can be seen
 PBN_FILTER = "PBN files (*.pbn);;All files (*)"
 
@@ -61,6 +75,12 @@ class _HostedMode:
     panel: QWidget
     start_new: Callable[[], None]
     new_text: str
+
+
+def fitted_size(available: QSize) -> QSize:
+    """The window's first size: the default, shrunk to fit the screen's free area (any scale, any screen)."""
+    return QSize(min(DEFAULT_SIZE.width(), int(available.width() * SCREEN_SHARE)),
+                 min(DEFAULT_SIZE.height(), int(available.height() * SCREEN_SHARE)))
 
 
 def _version() -> str:
@@ -89,7 +109,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.setWindowTitle("Tenace")
-        self.resize(1180, 760)
+        self.resize(fitted_size(self.screen().availableGeometry().size()))
         self._settings_file = settings_file
         self._stats_file = stats_file
         loaded = load_settings(settings_file)
@@ -102,16 +122,23 @@ class MainWindow(QMainWindow):
         self.info_panel = InfoPanel(self)
         self.mode_panels = QStackedWidget(self)
         side = QWidget(self)
-        side.setFixedWidth(270)
         column = QVBoxLayout(side)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.info_panel, 0)
         column.addWidget(self.mode_panels, 1)
+        # The side column scrolls rather than grows: whatever a panel shows (a summary, a long
+        # record), the window keeps the size the user gave it, and fits small screens.
+        self.side_column = QScrollArea(self)
+        self.side_column.setWidget(side)
+        self.side_column.setWidgetResizable(True)
+        self.side_column.setFrameShape(QFrame.Shape.NoFrame)
+        self.side_column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.side_column.setFixedWidth(SIDE_WIDTH)
         central = QWidget(self)
         row = QHBoxLayout(central)
         row.setContentsMargins(6, 6, 6, 6)
         row.addWidget(self.table, 1)
-        row.addWidget(side, 0)
+        row.addWidget(self.side_column, 0)
         self.setCentralWidget(central)
 
         self.engine_status = EngineStatusWidget(self)
@@ -146,20 +173,33 @@ class MainWindow(QMainWindow):
             hosted.controller.changed.connect(self._refresh)
             hosted.controller.message.connect(self._show_message)
         self.table.card_chosen.connect(self._card_chosen)
+        self.table.table_clicked.connect(self._table_clicked)
+        self.sounds = SoundPlayer(self.settings.sound)
+        self._shown_state = None  # the last table state set (what the sounds compare with)
         self.hints = HintController(self.worker, stats_file=stats_file, config=HintConfig(explain=True), parent=self)
         self.hints.message.connect(self._show_message)
         self.hints.hint_card_changed.connect(self.table.set_hint_card)
         self.hints_panel = HintsPanel(self.hints, self)
         self.hints_dock = self.hints_panel.make_dock(self, self.hints.requested)  # opens with the first hint
+        self.hints_dock.visibilityChanged.connect(lambda _shown: self._fit_hint_panel())
         self.review = ReviewController(self.worker, parent=self)
         self.review.message.connect(self._show_message)
         self.review_dialog: ReviewDialog | None = None
         self._reviewed_session: object | None = None  # the session whose review is on show
         self.bridge_panel.review_requested.connect(self.review_play)
+        self.claim_dialog: QMessageBox | None = None
+        self.bridge.claim_rejected.connect(self.explain_rejected_claim)
         self.mode: AppMode | None = None
 
         self._build_actions()
+        self._strength_applied = None
         self._apply_settings()
+        self.keyboard = KeyboardPlay(self, self.table)  # arrows and Enter reach the cards after any click or dialog
+        for root in (self.side_column.widget(), self.hints_panel):
+            click_keeps_focus(root)  # a click on a button or chooser leaves the keyboard with the cards
+        for combo in self.side_column.widget().findChildren(QComboBox):  # choosers may narrow with the column
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumWidth(COMBO_MIN_WIDTH)  # a set minimum wins over the longest item's width
         # The warm-up goes to the worker first: the first board's double-dummy solve then finds the
         # kernels loaded, and a cold start shows compile progress rather than a long "choosing the contract".
         hooks = discover_warmup_hooks() if warmup_hooks is None else tuple(warmup_hooks)
@@ -188,7 +228,14 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("&Save PBN…", self.save_pbn, QKeySequence.StandardKey.Save, "Save this deal and its play as PBN")
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo, "Take back your last card")
         self.claim_action = self._action("&Claim…", self.claim, QKeySequence("Ctrl+L"), "Claim the remaining tricks")
-        self.hint_action = self._action("&Hint", self.hint, QKeySequence("H"), "Every legal card's value, the best one marked")
+        self.hint_action = self._action("&Hint", self.hint, QKeySequence("H"),
+                                        "Every legal card's value, the best one marked (in the Hearts pass: a pass to make)")
+        self.last_trick_action = self._action("&Last trick", self.toggle_last_trick, QKeySequence("L"),
+                                              "Show the last finished trick on the table (L again: back)")
+        self.last_trick_action.setCheckable(True)
+        self.hint_panel_action = self.hints_dock.toggleViewAction()
+        self.hint_panel_action.setText("Hint &panel")
+        self.hint_panel_action.setStatusTip("Show or collapse the hint panel")
         self.mode_actions: dict[AppMode, QAction] = {}
         group = QActionGroup(self)
         for number, mode in enumerate(AppMode, start=1):
@@ -197,9 +244,12 @@ class MainWindow(QMainWindow):
             group.addAction(action)
             self.mode_actions[mode] = action
         self.settings_action = self._action("&Settings…", self.open_settings, QKeySequence("Ctrl+,"), "Cards, animation, hands shown")
-        self.statistics_action = self._action("S&tatistics…", self.open_statistics, None, "Your training statistics")
+        self.statistics_action = self._action("S&tatistics…", self.open_statistics, None,
+                                              "Your results by game, their trend, and every hand to replay")
         self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.how_to_play_action = self._action("&How to play", self.open_how_to_play, None, "The modes, the automatic contract, claims")
+        self.suit_help_action = self._action("&Suit practice", self.open_suit_help, None, "How suit practice works and what its figures mean")
+        self.hint_help_action = self._action("Reading the &hint bars", self.open_hint_help, None, "What the hint panel's bars and numbers mean")
         self.shortcuts_action = self._action("&Keyboard shortcuts", self.open_shortcuts, QKeySequence(QKeySequence.StandardKey.HelpContents))
         self.about_action = self._action("&About Tenace", self.open_about)
         game = self.menuBar().addMenu("&Game")
@@ -208,6 +258,8 @@ class MainWindow(QMainWindow):
         game.addAction(self.save_action)
         game.addSeparator()
         game.addAction(self.hint_action)
+        game.addAction(self.hint_panel_action)
+        game.addAction(self.last_trick_action)
         game.addAction(self.claim_action)
         game.addAction(self.statistics_action)
         game.addSeparator()
@@ -220,6 +272,8 @@ class MainWindow(QMainWindow):
             mode_menu.addAction(action)
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self.how_to_play_action)
+        help_menu.addAction(self.suit_help_action)
+        help_menu.addAction(self.hint_help_action)
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
         toolbar = self.addToolBar("Main")
@@ -228,7 +282,8 @@ class MainWindow(QMainWindow):
         for action in self.mode_actions.values():
             toolbar.addAction(action)
         toolbar.addSeparator()
-        for action in (self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.hint_action, self.claim_action):
+        for action in (self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.hint_action,
+                       self.hint_panel_action, self.last_trick_action, self.claim_action):
             toolbar.addAction(action)
         toolbar.addSeparator()
         toolbar.addAction(self.settings_action)
@@ -266,6 +321,41 @@ class MainWindow(QMainWindow):
     def _card_chosen(self, card: int) -> None:
         self.controller.card_chosen(card)
 
+    def _table_clicked(self) -> None:
+        """A click on the felt ends the pause after a finished trick (and the last-trick view)."""
+        if self.table.last_trick_shown:
+            self.last_trick_action.setChecked(False)
+            self.table.show_last_trick(False)
+        skip = getattr(self.controller, "skip_pause", None)
+        if skip is not None:
+            skip()
+
+    def toggle_last_trick(self, checked: bool | None = None) -> None:
+        """Show the last finished trick on the table, or the current one again."""
+        shown = self.last_trick_action.isChecked() if checked is None else checked
+        if shown and not self.table.show_last_trick(True):
+            self.last_trick_action.setChecked(False)
+            self._show_message("No trick has been finished yet")
+            return
+        if not shown:
+            self.table.show_last_trick(False)
+        self.last_trick_action.setChecked(self.table.last_trick_shown)
+
+    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt event
+        super().resizeEvent(event)
+        if hasattr(self, "side_column"):  # a quarter of the window, within bounds: the table keeps the rest
+            self.side_column.setFixedWidth(max(SIDE_MIN_WIDTH, min(SIDE_WIDTH, self.width() // 4)))
+        self._fit_hint_panel()
+
+    def _fit_hint_panel(self) -> None:
+        """The hint panel takes at most a third of the window's width."""
+        if not hasattr(self, "hints_dock"):
+            return  # a resize while the window is being built
+        third = max(MIN_PANEL_WIDTH, self.width() // 3)
+        self.hints_dock.setMaximumWidth(third)
+        if self.hints_dock.isVisible() and not self.hints_dock.isFloating():
+            self.resizeDocks([self.hints_dock], [min(third, PANEL_WIDTH)], Qt.Orientation.Horizontal)
+
     def _refresh(self) -> None:
         controller = self.controller
         if self._reviewed_session is not None and (
@@ -273,7 +363,12 @@ class MainWindow(QMainWindow):
             self._close_review()  # another deal (or mode): the review goes
         state = controller.table_state(self.settings.hand_visibility)
         if state is not None and self._reviewed_session is None:  # else the review's position stays shown
+            for sound in sounds_between(self._shown_state, state):
+                self.sounds.play(sound)
+            self._shown_state = state
             self.table.set_state(state)
+        if not self.table.last_trick_shown and self.last_trick_action.isChecked():
+            self.last_trick_action.setChecked(False)  # the play moved on: the table shows the trick in play
         title = controller.title()
         self.info_panel.set_info(title, controller.info_rows())
         self.setWindowTitle(f"Tenace — {title}")
@@ -283,7 +378,7 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(controller.can_undo)
         self.claim_action.setEnabled(bridge and self.bridge.can_claim)
         self.hints.follow(controller)  # a hint for another position is cancelled
-        self.hint_action.setEnabled(self.hints.can_hint(controller))
+        self.hint_action.setEnabled(self.hints.can_hint(controller) or self._pass_hint_available())
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, STATUS_MESSAGE_MS)
@@ -293,8 +388,15 @@ class MainWindow(QMainWindow):
         self.controller.undo()
 
     def hint(self) -> None:
-        """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel."""
+        """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel; while
+        three cards are to be passed in Hearts, the pass hint (the computer player's pass, selected)."""
+        if self._pass_hint_available():
+            self.hearts.suggest_pass()
+            return
         self.hints.request(self.controller)
+
+    def _pass_hint_available(self) -> bool:
+        return self.mode is AppMode.HEARTS and self.hearts.can_suggest_pass
 
     def review_play(self) -> ReviewDialog | None:
         """The post-mortem of the finished bridge deal, in a dialog; the table follows its selection."""
@@ -359,8 +461,16 @@ class MainWindow(QMainWindow):
         dialog.setIntRange(0, remaining)
         dialog.setIntValue(remaining)
         dialog.intValueSelected.connect(self.bridge.claim)
-        dialog.open()
-        return dialog
+        return self._open(dialog)
+
+    def explain_rejected_claim(self, rejected: RejectedClaim) -> QMessageBox:
+        """A rejected claim in a dialog: what best defence gives, and the line that beats the claim."""
+        box = QMessageBox(QMessageBox.Icon.Information, "Claim rejected", rejected.text(), QMessageBox.StandardButton.Ok, self)
+        box.setInformativeText("Play on, or claim fewer tricks.")
+        box.finished.connect(lambda _result: self.table.setFocus())
+        self.claim_dialog = box
+        box.open()
+        return box
 
     def open_pbn(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a PBN deal", "", PBN_FILTER)
@@ -390,12 +500,26 @@ class MainWindow(QMainWindow):
 
     # --- settings and dialogs ----------------------------------------------------------------
     def _apply_settings(self) -> None:
-        self.table.set_deck_colours(self.settings.deck_colours)
-        self.hints_panel.set_deck_colours(self.settings.deck_colours)
-        self.table.set_animation(self.settings.animate_cards, self.settings.animation_ms)
-        pace = PACE_EXTRA_MS + (self.settings.animation_ms if self.settings.animate_cards else 0)
+        settings = self.settings
+        self.table.set_deck_colours(settings.deck_colours)
+        self.table.set_card_size(settings.card_size)
+        self.hints_panel.set_deck_colours(settings.deck_colours)
+        self.hints_panel.set_details(settings.show_engine_details)
+        self.table.set_animation(settings.animate_cards, settings.animation_ms)
+        self.sounds.enabled = settings.sound
+        pace = PACE_EXTRA_MS + (settings.animation_ms if settings.animate_cards else 0)
         for hosted in self._hosted.values():
             hosted.controller.pace_ms = pace
+        for controller in (self.bridge, self.hearts):
+            controller.trick_pause_ms = settings.trick_pause_ms
+            controller.engine_details = settings.show_engine_details
+        for picker in (self.bridge_panel.player, self.hearts_panel.player):
+            picker.set_details(settings.show_engine_details)
+        if settings.strength is not self._strength_applied:  # the default strength, for the next deal or game
+            self._strength_applied = settings.strength
+            self.bridge_panel.player.set_strength(settings.strength)
+            self.hearts_panel.player.set_strength(settings.strength)
+            self.hearts.player_spec = self.hearts_panel.player.spec
 
     def apply_new_settings(self, settings: Settings) -> None:
         """Use and save ``settings`` (what the Settings dialog's OK does)."""
@@ -410,15 +534,47 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> SettingsDialog:
         dialog = SettingsDialog(self.settings, self)
         dialog.accepted.connect(lambda: self.apply_new_settings(dialog.settings()))
+        return self._open(dialog)
+
+    def _open(self, dialog):  # noqa: ANN001, ANN202 - any dialog, returned as given
+        """Open ``dialog`` (window-modal); when it closes the cards get the keyboard back."""
+        dialog.finished.connect(lambda _result: self.table.setFocus())
         dialog.open()
         return dialog
 
-    def open_statistics(self) -> ReadOnlyDialog:
-        with Statistics(self._stats_file) as stats:
-            rows = statistics_rows(stats.summary())
-        dialog = ReadOnlyDialog("Statistics", self, rows=rows)
-        dialog.open()
-        return dialog
+    def open_statistics(self) -> StatisticsDialog | None:
+        """Totals by game and role, the trend chart, and the history with Replay."""
+        try:
+            with Statistics(self._stats_file) as stats:
+                summary = stats.summary()
+                trends = {kind: stats.trend(kind) for kind in TrendKind}
+                history = stats.history()
+        except Exception as exc:  # noqa: BLE001 - a broken database must not cost the window
+            self._show_message(f"The statistics could not be read: {exc}")
+            return None
+        dialog = StatisticsDialog(summary, trends, history, self)
+        dialog.replay_requested.connect(self.replay_from_history)
+        return self._open(dialog)
+
+    def replay_from_history(self, key: tuple[str, int]) -> bool:
+        """Play a hand of the history again, in its mode."""
+        try:
+            with Statistics(self._stats_file) as stats:
+                replay = stats.replay(key)
+        except (ValueError, OSError) as exc:
+            self._show_message(f"This hand cannot be replayed: {exc}")
+            return False
+        if isinstance(replay, BridgeReplay):
+            self.set_mode(AppMode.BRIDGE)
+            self.bridge.replay_hand(replay)
+        elif isinstance(replay, HeartsReplay):
+            self.set_mode(AppMode.HEARTS)
+            self.hearts.replay_hand(replay)
+        else:
+            self.set_mode(AppMode.SUIT)
+            self.suit.replay_problem(replay)
+        self.table.setFocus()
+        return True
 
     def open_shortcuts(self) -> ReadOnlyDialog:
         actions = [
@@ -426,19 +582,26 @@ class MainWindow(QMainWindow):
             *self.mode_actions.values(), self.settings_action, self.quit_action, self.shortcuts_action,
         ]
         dialog = ReadOnlyDialog("Keyboard shortcuts", self, rows=shortcut_rows(actions))
-        dialog.open()
-        return dialog
+        return self._open(dialog)
 
     def open_how_to_play(self) -> ReadOnlyDialog:
         dialog = ReadOnlyDialog("How to play", self, html=how_to_play_html(self.bridge.oracle is not None))
         dialog.resize(600, 560)
-        dialog.open()
-        return dialog
+        return self._open(dialog)
+
+    def open_suit_help(self) -> ReadOnlyDialog:
+        dialog = ReadOnlyDialog("Suit practice", self, html=suit_practice_html())
+        dialog.resize(600, 560)
+        return self._open(dialog)
+
+    def open_hint_help(self) -> ReadOnlyDialog:
+        dialog = ReadOnlyDialog("Reading the hint bars", self, html=hint_bars_html())
+        dialog.resize(600, 560)
+        return self._open(dialog)
 
     def open_about(self) -> ReadOnlyDialog:
         dialog = ReadOnlyDialog("About Tenace", self, html=about_text(_version()))
-        dialog.open()
-        return dialog
+        return self._open(dialog)
 
     # --- engine messages ---------------------------------------------------------------------
     def _on_job_done(self, done: JobDone) -> None:

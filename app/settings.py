@@ -22,6 +22,10 @@ import appdirs
 __all__ = [
     "DeckColours",
     "HandVisibility",
+    "CardSize",
+    "Strength",
+    "TRICK_PAUSE_CLICK",
+    "TRICK_PAUSE_RANGE",
     "Settings",
     "SettingsLoad",
     "settings_path",
@@ -34,6 +38,9 @@ APP_NAME = "tenace"
 APP_AUTHOR = "Tenace"
 SETTINGS_FILE = "settings.json"
 ANIMATION_MS_RANGE = (50, 2000)
+TRICK_PAUSE_CLICK = -1
+"""``trick_pause_ms``: a finished trick stays until you click the table (or a card is played)."""
+TRICK_PAUSE_RANGE = (0, 5000)
 
 
 class DeckColours(Enum):
@@ -50,17 +57,47 @@ class HandVisibility(Enum):
     OWN_SIDE = "own-side"
 
 
+class CardSize(Enum):
+    """How big the cards are drawn: a share of the largest size the window has room for."""
+
+    SMALL = "small"
+    MEDIUM = "medium"
+    LARGE = "large"
+
+
+class Strength(Enum):
+    """How well the computer plays, in a player's words (the engine behind each is in
+    :mod:`app.viewmodels.strength`)."""
+
+    BEGINNER = "beginner"
+    CLUB_PLAYER = "club-player"
+    EXPERT = "expert"
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
+    """What the user chose in Settings.  ``trick_pause_ms``: how long a finished trick stays on the table
+    before the computer leads to the next one (:data:`TRICK_PAUSE_CLICK`: until you click);
+    ``show_engine_details``: the advanced view, with the engines' own names and parameters."""
+
     deck_colours: DeckColours = DeckColours.TWO_COLOUR
     hand_visibility: HandVisibility = HandVisibility.OWN_SIDE
     animate_cards: bool = True
     animation_ms: int = 250
+    card_size: CardSize = CardSize.LARGE
+    trick_pause_ms: int = 1200
+    sound: bool = True
+    strength: Strength = Strength.CLUB_PLAYER
+    show_engine_details: bool = False
 
     def __post_init__(self) -> None:
         lo, hi = ANIMATION_MS_RANGE
         if not lo <= self.animation_ms <= hi:
             raise ValueError(f"animation_ms {self.animation_ms} is out of range {lo}..{hi}")
+        lo, hi = TRICK_PAUSE_RANGE
+        if self.trick_pause_ms != TRICK_PAUSE_CLICK and not lo <= self.trick_pause_ms <= hi:
+            raise ValueError(f"trick_pause_ms {self.trick_pause_ms} is out of range {lo}..{hi} "
+                             f"(or {TRICK_PAUSE_CLICK}: until a click)")
 
     def to_json(self) -> dict[str, object]:
         return {f.name: _encode(getattr(self, f.name)) for f in fields(self)}

@@ -14,20 +14,27 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.core.cancel import CancelToken
-from engine.core.cards import Card, card_symbol_str
+from engine.core.cards import Card
 from engine.formats import PbnError, read_pbn, write_pbn_file
 from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
 from engine.session.bridge_pbn import loaded_board, restore_play, session_to_pbn_game
 from engine.session.bridge_session import BridgeBoard, BridgeSession, BridgeSessionError, ComputerTurn, DealSummary, UserRole
-from engine.session.contract_choice import ContractChoice
+from engine.core.seats import Seat
+from engine.session.contract_choice import ContractChoice, ContractMethod
 from engine.session.deal_filter import DealFilter
-from engine.session.double_dummy import DoubleDummyOracle, declarer_side_tricks_left, table_oracle
+from engine.session.claim_check import ClaimCheck, check_claim
+from engine.session.double_dummy import DoubleDummyOracle, table_oracle
 
-from ..settings import HandVisibility
-from ..stats import BridgeHandRecord, Statistics
+from engine.players.registry import Game
+
+from ..settings import TRICK_PAUSE_CLICK, HandVisibility
+from ..stats import BridgeHandRecord, BridgeReplay, Statistics
 from ..viewmodels.bridge_table import bridge_table_state, unplayed_deal_state
+from ..viewmodels.claim import RejectedClaim
+from ..viewmodels.trick_record import TrickRow, trick_rows
 from ..viewmodels.hints import HintTarget, bridge_hint_target
 from ..viewmodels.info import BridgeInfo, InfoRow, bridge_info_rows
+from ..viewmodels.strength import computer_words
 from ..viewmodels.table import TableState
 from ..worker import EngineWorker
 from .engine_requests import EngineRequests
@@ -53,6 +60,7 @@ class BridgeController(QObject):
     changed = Signal()
     message = Signal(str)
     deal_finished = Signal(object)  # DealSummary
+    claim_rejected = Signal(object)  # RejectedClaim: the window explains it in a dialog
 
     def __init__(
         self,
@@ -70,6 +78,9 @@ class BridgeController(QObject):
         self.oracle: DoubleDummyOracle | None = table_oracle() if oracle is AUTO_ORACLE else oracle  # type: ignore[assignment]
         self.options = BridgeOptions()
         self.pace_ms = 0
+        self.trick_pause_ms = 0  # how long a finished trick stays before the computer leads (TRICK_PAUSE_CLICK: a click)
+        self.engine_details = False  # name the engines (the advanced view)
+        self._waiting_for_click = False
         self._pace_timer = QTimer(self)  # the pause before a computer card, stopped when the mode is left
         self._pace_timer.setSingleShot(True)
         self._pace_timer.timeout.connect(self._pace_elapsed)
@@ -132,7 +143,7 @@ class BridgeController(QObject):
         return rows + (
             InfoRow("You", f"{s.user_seat.name.title()}, {s.role.value}"),
             InfoRow("Contract by", s.choice.method.value),
-            InfoRow("Computer", s.player_spec),
+            InfoRow("Computer", computer_words(Game.BRIDGE, s.player_spec, self.engine_details)),
         )
 
     # --- activation ------------------------------------------------------------------------
@@ -148,6 +159,7 @@ class BridgeController(QObject):
         """Stop asking the engine (a computer card in flight is asked for again on return)."""
         self.active = False
         self._pace_timer.stop()
+        self._waiting_for_click = False
         if self.session is not None:
             self._requests.cancel_all()
 
@@ -303,26 +315,34 @@ class BridgeController(QObject):
             self._after_change()
             return
         oracle, position, ply = self.oracle, s.play.copy(), s.play.ply
+        declaring = s.user_on_declaring_side
         self._claiming = True
         self._requests.submit(
-            lambda cancel: declarer_side_tricks_left(oracle, position),
+            lambda cancel: check_claim(oracle, position, declaring, tricks, cancel),
             "checking the claim",
-            lambda dd: self._on_claim_checked(tricks, dd, ply),
+            lambda check: self._on_claim_checked(tricks, check, ply),
             self._on_claim_failed,
         )
         self.changed.emit()
 
-    def _on_claim_checked(self, tricks: int, dd: int, ply: int) -> None:
+    def _on_claim_checked(self, tricks: int, check: ClaimCheck, ply: int) -> None:
         self._claiming = False
-        assert self.session is not None
-        try:
-            self.session.claim_verified(tricks, dd, ply)
-        except BridgeSessionError as exc:
-            self.message.emit(str(exc))
-            self.changed.emit()
+        s = self.session
+        assert s is not None
+        if check.accepted:
+            try:
+                s.claim_verified(tricks, check.declarer_side, ply)
+            except BridgeSessionError as exc:  # the position moved on meanwhile
+                self.message.emit(str(exc))
+                self.changed.emit()
+                return
+            self.message.emit("Claim accepted (checked double-dummy)")
+            self._after_change()
             return
-        self.message.emit("Claim accepted (checked double-dummy)")
-        self._after_change()
+        rejected = RejectedClaim(tricks, s.play.remaining_tricks, check, s.user_seats)
+        self.message.emit(rejected.headline)
+        self.claim_rejected.emit(rejected)
+        self.changed.emit()
 
     def _on_claim_failed(self, text: str) -> None:
         self._claiming = False
@@ -356,23 +376,60 @@ class BridgeController(QObject):
         self.message.emit(f"Opened {path.name}")
         self.changed.emit()
 
+    def replay_hand(self, replay: BridgeReplay) -> None:
+        """Play a hand of the history again: its deal, contract and your seat, from the opening lead."""
+        self._requests.cancel_all()
+        self._pace_timer.stop()
+        self.session = None
+        self.last_summary = None
+        self.board_number = max(self.board_number, replay.board)
+        board = BridgeBoard(replay.board, replay.deal, Seat((replay.board - 1) % 4), replay.vulnerability)
+        self.pending_board = board
+        reason = "The contract you played this hand in (replayed from your hand history)."
+        self._pending_choice = ContractChoice(replay.contract, replay.declarer, replay.contract.tricks_needed,
+                                              ContractMethod.BY_HAND, reason)
+        self._pending_role = UserRole.DECLARER if replay.user_seat.same_side(replay.declarer) else UserRole.DEFENDER
+        self._analyse(board, self.oracle, "setting up the hand again")
+        self.message.emit(f"Replaying board {replay.board}: {replay.contract} by {replay.declarer.name.title()}")
+        self.changed.emit()
+
     # --- the computer's turns ----------------------------------------------------------------------
     def _after_change(self) -> None:
         s = self.session
         if s is not None and s.is_complete:
             self._finish()
+        elif self.last_summary is not None:
+            self.last_summary = None  # taken back after the end (undo, replay): the result goes
         self._schedule_computer()
         self.changed.emit()
 
     def _schedule_computer(self) -> None:
         s = self.session
+        self._waiting_for_click = False
         if s is None or not self.active or self._requests.busy or s.computer_turn() is None:
             return
-        if self.pace_ms:
-            self._paced_ply = s.play.ply
-            self._pace_timer.start(self.pace_ms)
+        after_trick = bool(s.play.tricks) and not s.play.current_trick.cards  # a finished trick is on the table
+        delay = max(self.pace_ms, self.trick_pause_ms) if after_trick else self.pace_ms
+        self._paced_ply = s.play.ply
+        if after_trick and self.trick_pause_ms == TRICK_PAUSE_CLICK:
+            self._waiting_for_click = True  # the trick stays until the table is clicked
+            self.message.emit("Click the table to go on to the next trick")
+        elif delay:
+            self._pace_timer.start(delay)
         else:
             self._ask_computer(s.play.ply)
+
+    @property
+    def waiting_for_click(self) -> bool:
+        """A finished trick stays on the table until the user clicks (the "until I click" pause)."""
+        return self._waiting_for_click
+
+    def skip_pause(self) -> None:
+        """The table was clicked: a pause before the computer's next card ends now."""
+        if self._waiting_for_click or self._pace_timer.isActive():
+            self._pace_timer.stop()
+            self._waiting_for_click = False
+            self._ask_computer(self._paced_ply)
 
     def _pace_elapsed(self) -> None:
         self._ask_computer(self._paced_ply)
@@ -384,9 +441,10 @@ class BridgeController(QObject):
         turn: ComputerTurn | None = s.computer_turn()
         if turn is None:
             return
+        who = f"{turn.seat.name.title()} ({turn.player_name})" if self.engine_details else turn.seat.name.title()
         self._requests.submit(
             turn.job,
-            f"{turn.seat.name.title()} ({turn.player_name}) is thinking",
+            f"{who} is thinking",
             lambda card: self._on_computer_card(s, turn.ply, card),
             self._on_engine_failed,
         )
@@ -412,23 +470,22 @@ class BridgeController(QObject):
         if not self._recorded:
             self._recorded = True
             try:
+                s = self.session
+                claim = s.play.claim_record
                 with Statistics(self._stats_file) as stats:
                     stats.record_bridge_hand(
-                        BridgeHandRecord(summary.contract, summary.declarer, self.session.user_seat,
-                                         summary.declarer_tricks, summary.user_score)
+                        BridgeHandRecord(summary.contract, summary.declarer, s.user_seat,
+                                         summary.declarer_tricks, summary.user_score, s.board.deal, s.board.number,
+                                         s.board.vulnerability, tuple(m.card for m in s.play.moves),
+                                         None if claim is None else claim.declarer_side_tricks, summary.dd_tricks)
                     )
             except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
                 self.message.emit(f"Statistics could not be saved: {exc}")
             self.deal_finished.emit(summary)
 
-    def play_record(self) -> tuple[str, ...]:
-        """Each card played so far (``"Trick 2:  W ♠5"`` for a lead), for the undo-to-any-card list."""
-        if self.session is None:
-            return ()
-        return tuple(
-            (f"Trick {i // 4 + 1}:  " if i % 4 == 0 else "\u2003" * 4) + f"{m.seat.letter} {card_symbol_str(m.card)}"
-            for i, m in enumerate(self.session.play.moves)
-        )
+    def trick_record(self) -> tuple[TrickRow, ...]:
+        """The play so far, one row per trick (the compact record beside the table)."""
+        return () if self.session is None else trick_rows(self.session.play)
 
 
 def describe_summary(summary: DealSummary) -> str:

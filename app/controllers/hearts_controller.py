@@ -13,14 +13,15 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.core.cards import Card
 from engine.hearts.passing import PassDirection
-from engine.hearts.rules import HeartsRules
+from engine.hearts.rules import HeartsRules, MoonScoring
 from engine.players.registry import Game, default_spec
 from engine.session.hearts_pass_hint import PassHint
 from engine.session.hearts_session import HeartsComputerTurn, HeartsGameSummary, HeartsSession, HeartsStage
 
-from ..settings import HandVisibility
-from ..stats import HeartsGameRecord, Statistics
-from ..viewmodels.hearts_table import hearts_table_state
+from ..settings import TRICK_PAUSE_CLICK, HandVisibility
+from ..stats import HeartsGameRecord, HeartsHandRecord, HeartsReplay, Statistics
+from ..viewmodels.hearts_table import hand_points, hearts_table_state, received_sentence
+from ..viewmodels.strength import computer_words
 from ..viewmodels.hints import HintTarget, hearts_hint_target
 from ..viewmodels.info import InfoRow
 from ..viewmodels.table import TableState
@@ -54,6 +55,9 @@ class HeartsController(QObject):
         self.pass_hint: PassHint | None = None  # the last suggested pass, for this hand
         self._suggesting = False
         self.pace_ms = 0
+        self.trick_pause_ms = 0  # how long a finished trick stays before the computer leads (TRICK_PAUSE_CLICK: a click)
+        self.engine_details = False  # name the engines (the advanced view)
+        self._waiting_for_click = False
         self._pace_timer = QTimer(self)  # the pause before a computer card, stopped when the mode is left
         self._pace_timer.setSingleShot(True)
         self._pace_timer.timeout.connect(self._pace_elapsed)
@@ -61,6 +65,7 @@ class HeartsController(QObject):
         self.active = False
         self.session: HeartsSession | None = None
         self.last_summary: HeartsGameSummary | None = None
+        self._recorded: set[tuple[HeartsSession, int]] = set()  # hands already in the statistics
 
     # --- for the views --------------------------------------------------------------------
     @property
@@ -78,11 +83,16 @@ class HeartsController(QObject):
         if s is None:
             return ()
         rows = [InfoRow("Passing", s.direction.label), InfoRow("Target", str(s.rules.target_score))]
-        taken = s.state.points_taken() if s.state is not None else (0, 0, 0, 0)
+        points, final = hand_points(s)  # once the hand is over: as scored, the moon applied
+        moon = s.history[-1].moon if final and s.history else None
         for seat in (s.user_seat, s.user_seat.lho, s.user_seat.partner, s.user_seat.rho):
             who = "You" if seat == s.user_seat else seat.name.title()
-            rows.append(InfoRow(who, f"{s.score.totals[seat]} (this hand {taken[seat]})"))
-        rows.append(InfoRow("Computer", s.player_spec))
+            if final:
+                note = " — shot the moon" if seat == moon else ""
+                rows.append(InfoRow(who, f"{s.score.totals[seat]} (this hand {points[seat]}{note})"))
+            else:
+                rows.append(InfoRow(who, f"{s.score.totals[seat]} ({points[seat]} taken this hand)"))
+        rows.append(InfoRow("Computer", computer_words(Game.HEARTS, s.player_spec, self.engine_details)))
         return tuple(rows)
 
     # --- activation and games -----------------------------------------------------------------
@@ -97,6 +107,7 @@ class HeartsController(QObject):
     def deactivate(self) -> None:
         self.active = False
         self._pace_timer.stop()
+        self._waiting_for_click = False
         self._requests.cancel_all()
 
     def new_game(self) -> None:
@@ -174,6 +185,9 @@ class HeartsController(QObject):
         if s is None or not s.can_confirm_pass:
             return
         s.confirm_pass()
+        received = received_sentence(s)
+        if received:
+            self.message.emit(received)
         self._after_change()
 
     @property
@@ -191,6 +205,8 @@ class HeartsController(QObject):
     # --- computer turns ----------------------------------------------------------------------------
     def _after_change(self) -> None:
         s = self.session
+        if s is not None and s.history and (s, s.history[-1].hand_number) not in self._recorded:
+            self._record_hand(s)
         if s is not None and s.stage is HeartsStage.GAME_OVER and self.last_summary is None:
             self._finish()
         self._schedule_computer()
@@ -198,6 +214,7 @@ class HeartsController(QObject):
 
     def _schedule_computer(self) -> None:
         s = self.session
+        self._waiting_for_click = False
         if s is None or not self.active or self._requests.busy:
             return
         passes = s.computer_pass_turn()
@@ -206,12 +223,29 @@ class HeartsController(QObject):
             return
         if s.computer_turn() is None:
             return
-        key = (s.hand_number, len(s.state.played) if s.state else 0)
-        if self.pace_ms:
-            self._paced_key = key
-            self._pace_timer.start(self.pace_ms)
+        assert s.state is not None
+        key = (s.hand_number, len(s.state.played))
+        after_trick = bool(s.state.played) and not s.state.current_cards  # a finished trick is on the table
+        delay = max(self.pace_ms, self.trick_pause_ms) if after_trick else self.pace_ms
+        self._paced_key = key
+        if after_trick and self.trick_pause_ms == TRICK_PAUSE_CLICK:
+            self._waiting_for_click = True
+            self.message.emit("Click the table to go on to the next trick")
+        elif delay:
+            self._pace_timer.start(delay)
         else:
             self._ask_card(s, key)
+
+    @property
+    def waiting_for_click(self) -> bool:
+        return self._waiting_for_click
+
+    def skip_pause(self) -> None:
+        """The table was clicked: a pause before the computer's next card ends now."""
+        if self.session is not None and (self._waiting_for_click or self._pace_timer.isActive()):
+            self._pace_timer.stop()
+            self._waiting_for_click = False
+            self._ask_card(self.session, self._paced_key)
 
     def _pace_elapsed(self) -> None:
         if self.session is not None:
@@ -228,6 +262,8 @@ class HeartsController(QObject):
 
     def _submit(self, session: HeartsSession, turn: HeartsComputerTurn) -> None:
         label = "choosing passes" if turn.seat is None else f"{turn.seat.name.title()} is thinking"
+        if turn.seat is not None and self.engine_details:
+            label = f"{turn.seat.name.title()} ({session.player_spec}) is thinking"
         self._requests.submit(turn.job, label, lambda result: self._on_answer(session, turn, result), self._on_failed)
         self.changed.emit()
 
@@ -246,6 +282,29 @@ class HeartsController(QObject):
     def _on_failed(self, text: str) -> None:
         self.message.emit(f"Engine error: {text}")
         self.changed.emit()
+
+    def _record_hand(self, s: HeartsSession) -> None:
+        """Each finished hand goes into the statistics once (points as scored, the moon, the deal to replay)."""
+        last = s.history[-1]
+        self._recorded.add((s, last.hand_number))
+        try:
+            with Statistics(self._stats_file) as stats:
+                stats.record_hearts_hand(HeartsHandRecord(last.hand_number, s.user_seat, last.points, last.moon,
+                                                          s.dealt, s.rules.to_dict()))
+        except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
+            self.message.emit(f"Statistics could not be saved: {exc}")
+
+    def replay_hand(self, replay: HeartsReplay) -> None:
+        """Play a hand of the history again (its deal and pass direction), as the first hand of a new game."""
+        self._requests.cancel_all()
+        self.last_summary = None
+        data = dict(replay.rules)
+        data["moon_scoring"] = MoonScoring(data.get("moon_scoring", MoonScoring.ADD_26_TO_OTHERS.value))
+        self.rules = HeartsRules(**data)  # type: ignore[arg-type]
+        self.session = HeartsSession(self.rules, player_spec=self.player_spec, seed=self._rng.randrange(1 << 30),
+                                     user_seat=replay.user_seat, first_deal=replay.deal, first_hand=replay.hand_number)
+        self.message.emit(f"Replaying Hearts hand {replay.hand_number + 1} from your history")
+        self._after_change()
 
     def _finish(self) -> None:
         assert self.session is not None

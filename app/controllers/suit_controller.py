@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.core.cards import Card
 from engine.core.seats import Seat
+from engine.suits.model import holding_str
 from engine.session.suit_catalogue import CatalogueEntry, Difficulty, catalogue, select
 from engine.session.suit_review import SuitReview, review_play
 from engine.session.suit_session import (
@@ -33,7 +34,7 @@ from engine.session.suit_session import (
 )
 
 from ..settings import HandVisibility
-from ..stats import Statistics
+from ..stats import Statistics, SuitRecord, SuitReplay
 from ..viewmodels.hints import HintTarget
 from ..viewmodels.info import InfoRow
 from ..viewmodels.suit_table import card_rank, empty_suit_table, suit_table_state
@@ -120,7 +121,11 @@ class SuitController(QObject):
         stage = s.stage
         if stage is SuitStage.OVER:
             r = s.result()
-            return "you gave up" if r.gave_up else "made" if r.made else "failed"
+            if r.gave_up:
+                return "you gave up"
+            if r.made:
+                return "made"
+            return "best line, unlucky layout" if self.review is not None and self.review.optimal else "not made"
         if stage is SuitStage.LEAD:
             return "your lead (either hand)"
         seat = s.to_play
@@ -204,6 +209,13 @@ class SuitController(QObject):
         """The same problem again (a new layout is drawn)."""
         if self.setup is not None:
             self.start(self.setup)
+
+    def replay_problem(self, replay: SuitReplay) -> None:
+        """Play a problem of the history again, on the same layout."""
+        entry = next((c for c in self.catalogue if c.entry.id == replay.entry), None) if replay.entry is not None else None
+        setup = library_setup(entry.entry) if entry is not None else typed_setup(replay.north, replay.south, replay.target)
+        self.start(setup, west=replay.west)
+        self.message.emit(f"Replaying {setup.name} on the same layout")
 
     def _on_prepared(self, setup: SuitSetup, prepared: PreparedSuitProblem, seed: int) -> None:
         if setup is not self.setup:
@@ -312,9 +324,13 @@ class SuitController(QObject):
     def _on_reviewed(self, session: SuitSession, review: SuitReview) -> None:
         """Record the attempt (even if another problem is on the table by now), then show the review."""
         result = session.result()
+        setup = session.setup
+        record = SuitRecord(setup.name, result.made, review.optimal, result.gave_up, holding_str(setup.problem.north),
+                            holding_str(setup.problem.south), setup.target,
+                            None if setup.entry is None else setup.entry.id, session.layout.west)
         try:
             with Statistics(self._stats_file) as stats:
-                stats.record_suit_problem(session.setup.name, review.optimal and not result.gave_up)
+                stats.record_suit(record)
         except Exception as exc:  # noqa: BLE001 - statistics must never stop the practice
             self.message.emit(f"Statistics could not be saved: {exc}")
         if session is not self.session:

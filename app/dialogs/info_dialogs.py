@@ -36,13 +36,29 @@ def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
     return rows
 
 
+def _share(part: int, whole: int) -> str:
+    return f" ({part / whole:.0%})" if whole else ""
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 def statistics_rows(summary: StatsSummary) -> list[tuple[str, str]]:
+    """The totals per game and role: declarer and defence apart, Hearts games and hands, suit problems
+    made apart from those played with the best line."""
+    s = summary
+    points = f", {s.hearts_points / s.hearts_hands:.1f} points a hand" if s.hearts_hands else ""
+    moons = f"; moons: {s.hearts_moons} by you, {s.hearts_moons_against} against you" if s.hearts_hands else ""
     return [
-        ("Bridge hands played", str(summary.hands_played)),
-        ("Contracts made", str(summary.contracts_made)),
-        ("Hints used", str(summary.hints_used)),
-        ("Suit problems solved", f"{summary.suit_problems_solved} of {summary.suit_problems_tried}"),
-        ("Hearts games won", f"{summary.hearts_wins} of {summary.hearts_games}"),
+        ("Bridge hands played", str(s.hands_played)),
+        ("As declarer", f"{_n(s.declarer_hands, 'hand')}, {s.contracts_made} made{_share(s.contracts_made, s.declarer_hands)}"),
+        ("In defence", f"{_n(s.defence_hands, 'hand')}, {s.defence_beaten} beaten{_share(s.defence_beaten, s.defence_hands)}"),
+        ("Hearts", f"{_n(s.hearts_games, 'game')}, {s.hearts_wins} won{_share(s.hearts_wins, s.hearts_games)}; "
+                   f"{_n(s.hearts_hands, 'hand')}{points}{moons}"),
+        ("Suit practice", f"{_n(s.suit_problems_tried, 'problem')}: {s.suit_made} made, {s.suit_best_line} with the "
+                          f"best line, {s.suit_problems_solved} solved (made with the best line)"),
+        ("Hints used", str(s.hints_used)),
     ]
 
 

@@ -3,29 +3,39 @@ card), replay, and the end-of-deal summary with "Review my play" (the post-morte
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
+
+from engine.core.cards import card_symbol_str
 
 from engine.players.registry import Game
 from engine.session.bridge_session import UserRole
 from engine.session.deal_filter import DealFilter
 
 from ..controllers.bridge_controller import BridgeController, BridgeOptions, describe_summary
+from ..viewmodels.trick_record import RECORD_SEATS
 from .contract_dialog import ContractDialog
 from .player_picker import PlayerPicker
 
 __all__ = ["BridgePanel"]
+
+_PLY = Qt.ItemDataRole.UserRole  # a record cell's ply: where "go back" returns to
+_KEY = Qt.ItemDataRole.UserRole + 1  # what the cell shows, to update only cells that changed
 
 _ROLE_TEXT = {UserRole.DECLARER: "Declarer (and dummy)", UserRole.DEFENDER: "Defender (opening lead)"}
 
@@ -74,10 +84,21 @@ class BridgePanel(QWidget):
         row.addWidget(self.replay)
         contract_layout.addLayout(row)
 
-        self.record = QListWidget(self)
-        self.record.setToolTip("Double-click a card (or press Enter) to take it back and play on from there")
+        self.record = QTableWidget(0, len(RECORD_SEATS), self)
+        self.record.setAccessibleName("Tricks played")
+        self.record.setHorizontalHeaderLabels([s.letter for s in RECORD_SEATS])
+        self.record.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.record.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.record.verticalHeader().setDefaultSectionSize(20)
+        self.record.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.record.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.record.setToolTip("One row per trick: the lead in bold, the winning card shaded. Double-click a card "
+                               "(or press Enter) to take it back and play on from there")
         self.record.itemActivated.connect(self._go_back_to)
-        record_box = QGroupBox("Cards played", self)
+        self.record.setMinimumHeight(self.record.horizontalHeader().sizeHint().height() + 5 * 20 + 4)  # five tricks
+        # the view lays new rows out later: follow the play again once its scroll range has grown
+        self.record.verticalScrollBar().rangeChanged.connect(lambda _lo, _hi: self._scroll_to_latest())
+        record_box = QGroupBox("Tricks", self)
         QVBoxLayout(record_box).addWidget(self.record)
 
         self.summary = QLabel(self)
@@ -111,8 +132,60 @@ class BridgePanel(QWidget):
         dialog.open()
         return dialog
 
-    def _go_back_to(self, item: QListWidgetItem) -> None:
-        self._controller.undo_to(self.record.row(item))
+    def _go_back_to(self, item: QTableWidgetItem) -> None:
+        ply = item.data(_PLY)
+        if ply is not None:
+            self._controller.undo_to(int(ply))
+
+    def record_texts(self) -> list[list[str]]:
+        """The record as text, row by row (tests, accessibility)."""
+        return [[self.record.item(r, c).text() if self.record.item(r, c) else "" for c in range(self.record.columnCount())]
+                for r in range(self.record.rowCount())]
+
+    def _fill_record(self) -> None:
+        """Update the record in place (rows are kept, never rebuilt) and keep the latest trick in view."""
+        rows = self._controller.trick_record()
+        table = self.record
+        grew = len(rows) != table.rowCount()
+        table.setRowCount(len(rows))
+        changed = grew
+        for r, row in enumerate(rows):
+            header = table.verticalHeaderItem(r)
+            if header is None or header.text() != str(row.number):
+                table.setVerticalHeaderItem(r, QTableWidgetItem(str(row.number)))
+            for c, seat in enumerate(RECORD_SEATS):
+                cell = row.cells.get(seat)
+                text = "" if cell is None else card_symbol_str(cell.card)
+                item = table.item(r, c)
+                key = None if cell is None else (cell.ply, cell.led, cell.won)
+                if item is not None and item.text() == text and item.data(_KEY) == key:
+                    continue
+                changed = True
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                item.setData(_PLY, None if cell is None else cell.ply)
+                item.setData(_KEY, key)
+                if cell is not None and cell.led:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                if cell is not None and cell.won:
+                    item.setBackground(QBrush(QColor("#ffe9a8")))
+                    item.setToolTip(f"{seat.name.title()} won trick {row.number}")
+                table.setItem(r, c, item)
+        if changed and rows:
+            self._scroll_to_latest()
+
+    def _scroll_to_latest(self) -> None:
+        """Keep the latest trick in view (rows are never rebuilt, so the list never jumps to the top)."""
+        table = self.record
+        row = table.rowCount() - 1
+        if row < 0:
+            return
+        filled = [c for c in range(table.columnCount()) if table.item(row, c) is not None and table.item(row, c).text()]
+        item = table.item(row, filled[-1] if filled else 0)
+        if item is not None:
+            table.scrollToItem(item, QTableWidget.ScrollHint.EnsureVisible)
 
     def refresh(self) -> None:
         c = self._controller
@@ -122,7 +195,9 @@ class BridgePanel(QWidget):
         else:
             con = s.contract
             text = f"{con.level}{con.strain.symbol}{con.doubling.suffix} by {s.declarer.name.title()}"
-            self.contract_label.setText(f"<b>{text}</b><br>chosen by {s.choice.method.value}")
+            reason = s.choice.reason or f"Chosen by {s.choice.method.value}."
+            self.contract_label.setText(f"<b>{text}</b><br><small>{escape(reason)}</small>")
+            self.contract_label.setToolTip(reason)
         self.set_contract.setEnabled(c.prepared is not None and s is not None)
         self.replay.setEnabled(s is not None and s.play.ply > 0)
         if c.last_summary is not None:  # first, so that the list below is scrolled at its final size
@@ -134,8 +209,4 @@ class BridgePanel(QWidget):
         else:
             self.summary.hide()
         self.review.setVisible(c.last_summary is not None)
-        cards = c.play_record()
-        if tuple(self.record.item(i).text() for i in range(self.record.count())) != cards:
-            self.record.clear()
-            self.record.addItems(list(cards))
-            QTimer.singleShot(0, self.record.scrollToBottom)
+        self._fill_record()

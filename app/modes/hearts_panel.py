@@ -25,6 +25,7 @@ from engine.players.registry import Game
 from engine.session.hearts_session import HeartsGameSummary, HeartsStage
 
 from ..controllers.hearts_controller import HeartsController, direction_text
+from ..viewmodels.hearts_table import moon_sentence, received_sentence, seat_name
 from .player_picker import PlayerPicker
 
 __all__ = ["HeartsPanel", "describe_game"]
@@ -39,8 +40,8 @@ def describe_game(summary: HeartsGameSummary) -> str:
     totals = ", ".join(
         f"{'you' if s == summary.user_seat else s.name.title()} {summary.totals[s]}" for s in _COLUMNS
     )
-    moons = sum(1 for h in summary.hands if h.moon is not None)
-    extra = f" The moon was shot {moons} time{'s' * (moons > 1)}." if moons else ""
+    shooters = [seat_name(h.moon, summary.user_seat) for h in summary.hands if h.moon is not None]
+    extra = f" The moon was shot {len(shooters)} time{'s' * (len(shooters) > 1)} (by {', '.join(shooters)})." if shooters else ""
     return f"Game over after {len(summary.hands)} hands. {verdict}\nTotals: {totals}.{extra}"
 
 
@@ -64,6 +65,10 @@ class HeartsPanel(QWidget):
         pass_layout.addWidget(self.pass_hint)
         pass_layout.addWidget(self.pass_button)
 
+        self.received = QLabel(self)
+        self.received.setWordWrap(True)
+        self.received.setAccessibleName("Cards received")
+        self.received.setStyleSheet("background: #e0f2f1; color: #004d40; border: 1px solid #80cbc4; padding: 4px;")
         self.hand_result = QLabel(self)
         self.hand_result.setWordWrap(True)
         self.next_hand = QPushButton("Next hand", self)
@@ -103,6 +108,7 @@ class HeartsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(pass_box)
+        layout.addWidget(self.received)
         layout.addWidget(self.hand_result)
         layout.addWidget(self.next_hand)
         layout.addWidget(self.summary)
@@ -145,12 +151,15 @@ class HeartsPanel(QWidget):
         if hint is not None:
             self.pass_hint.setText(hint.text)
         over = s.stage in (HeartsStage.HAND_OVER, HeartsStage.GAME_OVER)
+        received = received_sentence(s) if s.stage is HeartsStage.PLAYING else ""
+        self.received.setText(received)
+        self.received.setVisible(bool(received))
         self.hand_result.setVisible(over)
         if over and s.history:
             last = s.history[-1]
-            moon = "" if last.moon is None else f" {last.moon.name.title() if last.moon != s.user_seat else 'You'} shot the moon!"
-            pts = ", ".join(f"{'you' if seat == s.user_seat else seat.name.title()} {last.points[seat]}" for seat in _COLUMNS)
-            self.hand_result.setText(f"Hand {last.hand_number + 1}: {pts}.{moon}")
+            pts = ", ".join(f"{seat_name(seat, s.user_seat)} {last.points[seat]}" for seat in _COLUMNS)
+            moon = moon_sentence(last, s.user_seat, s.rules.moon_scoring)
+            self.hand_result.setText(f"Hand {last.hand_number + 1}: {pts}." + (f"\n{moon}" if moon else ""))
         self.next_hand.setVisible(s.stage is HeartsStage.HAND_OVER)
         self.summary.setVisible(c.last_summary is not None)
         if c.last_summary is not None:
@@ -162,12 +171,15 @@ class HeartsPanel(QWidget):
         assert s is not None
         rows = [h.points for h in s.history] + [s.score.totals]
         self.scores.setRowCount(len(rows))
-        labels = [str(h.hand_number + 1) for h in s.history] + ["Total"]
+        labels = [f"{h.hand_number + 1}{' ☾' if h.moon is not None else ''}" for h in s.history] + ["Total"]
         self.scores.setVerticalHeaderLabels(labels)
         for r, points in enumerate(rows):
+            moon = moon_sentence(s.history[r], s.user_seat, s.rules.moon_scoring) if r < len(s.history) else ""
             for col, seat in enumerate(_COLUMNS):
                 item = QTableWidgetItem(str(points[seat]))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if moon:
+                    item.setToolTip(moon)
                 if r == len(rows) - 1:
                     font = item.font()
                     font.setBold(True)

@@ -71,6 +71,7 @@ class SuitPanel(QWidget):
             combo.currentIndexChanged.connect(self._filter)
         self.problems = QListWidget(self)
         self.problems.setAccessibleName("Library problems")
+        self.problems.setProperty("keeps_focus_on_click", True)  # arrows choose a problem here
         self.problems.setToolTip("Double-click a problem, or press Enter, to play it")
         self.problems.itemActivated.connect(self._play_item)
         self.play_selected = QPushButton("&Play selected", self)

@@ -13,7 +13,7 @@ from engine.session.suit_session import PlayedTrick, SuitResult, SuitSetup
 from engine.suits.compare import LayoutDifference
 from engine.suits.model import rank_char
 
-__all__ = ["percent", "task_html", "tricks_html", "result_html", "MAX_LAYOUTS_SHOWN"]
+__all__ = ["percent", "task_html", "tricks_html", "result_html", "verdict_html", "MAX_LAYOUTS_SHOWN"]
 
 MAX_LAYOUTS_SHOWN = 4
 
@@ -63,6 +63,11 @@ def result_html(setup: SuitSetup, result: SuitResult, review: SuitReview | None,
         head = f"<b>You gave up</b> after {cards_played} card{'s' * (cards_played != 1)}."
     elif result.made:
         head = f"<b>Made:</b> {_tricks(result.tricks)}, target {result.target}."
+    elif review is None:
+        head = f"<b>Not made:</b> {_tricks(result.tricks)}, target {result.target}."
+    elif review.optimal:
+        head = (f"<b>Best line, unlucky layout:</b> {_tricks(result.tricks)}, target {result.target}. "
+                "Your line is as good as any; this layout beats it.")
     else:
         head = f"<b>Failed:</b> {_tricks(result.tricks)}, target {result.target}."
     parts = [f"<p>{head}"]
@@ -110,12 +115,20 @@ def result_html(setup: SuitSetup, result: SuitResult, review: SuitReview | None,
         if review.only_best or review.only_yours:
             parts.append("<p><small>Equal cards are shown by the highest; each figure is the chance of all "
                          "such layouts together.</small></p>")
+    parts.append(f"<p>{verdict_html(result, review)}</p>")
+    return "".join(parts)
+
+
+def verdict_html(result: SuitResult, review: SuitReview) -> str:
+    """The closing verdict, which never contradicts the head: solved means made with the best line."""
     if result.gave_up:
         why = "you gave up" + (", though no card you played gave anything away" if review.optimal else "")
-        parts.append(f"<p><b>Not solved</b>: {why}.</p>")
-    elif review.optimal:
-        parts.append("<p><b>Solved</b>: your line is as good as the best one.</p>")
-    else:
-        parts.append(f"<p><b>Not solved</b>: your line is {percent(best.chance - review.yours.chance)} "
-                     "short of the best one.</p>")
-    return "".join(parts)
+        return f"<b>Not solved</b>: {why}."
+    short = percent(review.best.chance - review.yours.chance)
+    if review.optimal and result.made:
+        return "<b>Solved</b>: made, with a line as good as the best one."
+    if review.optimal:
+        return "<b>Right line</b>: your line is as good as the best one — the layout beat it, not your play."
+    if result.made:
+        return f"<b>Made, but not solved</b>: your line is {short} short of the best one; this layout was kind."
+    return f"<b>Not solved</b>: your line is {short} short of the best one."

@@ -1,6 +1,7 @@
 """The card table: four hands around the current trick, painted at any size; reports intents only.
 
-Mouse: clicking a playable card emits :attr:`CardTableView.card_chosen`.  Keyboard: Left /
+Mouse: clicking a playable card emits :attr:`CardTableView.card_chosen`; any other click on the
+table emits :attr:`CardTableView.table_clicked` (it ends the pause after a finished trick).  Keyboard: Left /
 Right (and Home / End) move a focus card among the playable cards, Enter or Space
 chooses it.  Hovering an unplayable card shows why it cannot be played.  A card that
 moves from a hand into the trick between two states glides there (optional animation).
@@ -8,6 +9,12 @@ The hint's recommended card (:meth:`CardTableView.set_hint_card`) gets a purple 
 a ★ tag that stays visible even where the fan covers most of the card.  Marked cards
 (:meth:`CardTableView.set_marked_cards`: the post-mortem's costly cards) get a ring in
 their colour (red by default) with a "!" tag where the hint's ★ would go.
+
+A finished trick on the table has its winning card ringed and "East wins" in the cross's
+corner; :meth:`CardTableView.show_last_trick` puts the last finished trick on the table instead
+(with its number and winner) until it is turned off or the play moves on.  A seat that
+showed out is marked where its card would go, a hand of unknown length by a "?" place, and
+the end-of-hand result is written in the middle.
 """
 
 from __future__ import annotations
@@ -22,9 +29,10 @@ from engine.core.cards import Card, card_symbol_str
 from engine.core.seats import Seat
 
 from ..settings import DeckColours
+from ..settings import CardSize
 from .card_painter import CardLook, paint_card
 from .table_layout import Side, TableLayout, compute_layout, side_of
-from ..viewmodels.table import SeatHand, TableCard, TableState
+from ..viewmodels.table import SeatHand, TableCard, TableState, TrickView
 
 __all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR"]
 
@@ -34,12 +42,16 @@ _LABEL = QColor("#f3f1e7")
 _ACTIVE_LABEL = QColor("#ffd866")
 HINT_COLOUR = QColor("#8e24aa")  # the hint's recommended card (the hints panel uses it too)
 MARK_COLOUR = QColor("#d32f2f")  # marked cards: the review's costly cards
+WINNER_COLOUR = QColor("#ffd866")  # the card that won the finished trick on the table
+_BADGE = QColor("#00897b")  # a card's badge ("new": received in the pass)
+_PLATE = QColor(0, 0, 0, 110)  # captions on the felt
 
 
 class CardTableView(QWidget):
     """Draws a :class:`TableState`; never changes game state itself."""
 
     card_chosen = Signal(int)  # a playable card the user clicked or chose from the keyboard
+    table_clicked = Signal()  # a click that chose no card (ends the pause after a trick)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +68,8 @@ class CardTableView(QWidget):
         self._marked: dict[Card, QColor] = {}
         self._animate = True
         self._animation_ms = 250
+        self._card_size = CardSize.LARGE
+        self._last_trick_shown = False
         self._flights: dict[Seat, QRectF] = {}  # trick cards gliding in: seat -> start rect
         self._progress = 1.0
         self._animation = QVariantAnimation(self)
@@ -74,6 +88,38 @@ class CardTableView(QWidget):
     def set_deck_colours(self, deck: DeckColours) -> None:
         self._deck = deck
         self.update()
+
+    def set_card_size(self, size: CardSize) -> None:
+        """The user's card-size preference (a share of the largest size that fits)."""
+        if size is not self._card_size:
+            self._card_size = size
+            self._relayout()
+            self.update()
+
+    # --- the last trick -------------------------------------------------------------------
+    @property
+    def last_trick_shown(self) -> bool:
+        """Whether the last finished trick is on the table instead of the current one."""
+        return self._last_trick_shown and self._state is not None and self._state.last_trick is not None
+
+    def show_last_trick(self, shown: bool) -> bool:
+        """Put the last finished trick on the table (``True``) or the current one back; False when
+        there is no finished trick to show."""
+        available = self._state is not None and self._state.last_trick is not None
+        self._last_trick_shown = shown and available
+        self.update()
+        return available or not shown
+
+    @property
+    def shown_trick(self) -> TrickView:
+        """The trick the table shows now: the last finished one in the last-trick view, else the trick on the table."""
+        state = self._state
+        if state is None:
+            return TrickView()
+        if self.last_trick_shown:
+            assert state.last_trick is not None
+            return state.last_trick
+        return TrickView(state.trick, state.trick_winner, 0, state.show_outs)
 
     def set_animation(self, enabled: bool, duration_ms: int) -> None:
         self._animate = enabled
@@ -145,6 +191,8 @@ class CardTableView(QWidget):
 
     def set_state(self, state: TableState) -> None:
         previous, old_layout = self._state, self._layout
+        if previous is not None and (previous.trick != state.trick or previous.last_trick != state.last_trick):
+            self._last_trick_shown = False  # the play moved on: back to the trick on the table
         self._state = state
         self._relayout()
         playable = self._ordered_playable()
@@ -189,7 +237,7 @@ class CardTableView(QWidget):
 
     # --- geometry and hit tests ---------------------------------------------------------
     def _relayout(self) -> None:
-        self._layout = compute_layout(self.width(), self.height(), self._state) if self._state else None
+        self._layout = compute_layout(self.width(), self.height(), self._state, self._card_size) if self._state else None
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._relayout()
@@ -242,6 +290,8 @@ class CardTableView(QWidget):
             self._focus = card
             self.update()
             self.card_chosen.emit(card)
+        else:
+            self.table_clicked.emit()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         card = self.card_at(event.position())
@@ -314,7 +364,10 @@ class CardTableView(QWidget):
             if self._layout.labels[hand.seat].intersects(dirty):
                 self._paint_label(p, hand)
             self._paint_hand(p, hand, dirty)
-        self._paint_trick(p)
+        if self._layout.centre.intersects(dirty):
+            self._paint_trick(p)
+            if self._state.centre_text and not self.last_trick_shown:
+                self._paint_centre_text(p, self._state.centre_text)
         p.end()
 
     def _paint_label(self, p: QPainter, hand: SeatHand) -> None:
@@ -330,6 +383,10 @@ class CardTableView(QWidget):
     def _paint_hand(self, p: QPainter, hand: SeatHand, dirty: QRectF) -> None:
         assert self._layout is not None
         rects = self._layout.hand_cards[hand.seat]
+        place = (self._layout.places or {}).get(hand.seat)
+        if hand.unknown and place is not None and place.intersects(dirty):
+            self._paint_place(p, place, "?", "length unknown")
+            return
         if not hand.face_up:
             for rect in rects:
                 if rect.intersects(dirty):
@@ -349,6 +406,8 @@ class CardTableView(QWidget):
             )
             paint_card(p, rect, tc.card, look, self._deck)
             top = side_of(hand.seat, self._state.bottom_seat) is Side.TOP
+            if tc.badge:
+                self._paint_tagged_ring(p, rect, top, _BADGE, tc.badge, 0.0, ring=False)
             if tc.card in self._marked:
                 self._paint_tagged_ring(p, rect, top, self._marked[tc.card], "!", 0.03)
             if tc.card == self._hint:
@@ -360,14 +419,16 @@ class CardTableView(QWidget):
         self._paint_tagged_ring(p, rect, below, HINT_COLOUR, "★", 0.03)
 
     @staticmethod
-    def _paint_tagged_ring(p: QPainter, rect: QRectF, below: bool, colour: QColor, symbol: str, inset: float) -> None:
+    def _paint_tagged_ring(p: QPainter, rect: QRectF, below: bool, colour: QColor, symbol: str, inset: float,
+                           ring: bool = True) -> None:
         w = rect.width()
         p.save()
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(colour, max(2.0, w * 0.05)))
         inset = w * inset
-        p.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), w * 0.07, w * 0.07)
-        tag_w, tag_h = max(16.0, w * 0.3), max(13.0, w * 0.24)
+        if ring:
+            p.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), w * 0.07, w * 0.07)
+        tag_w, tag_h = max(16.0, w * (0.3 if len(symbol) == 1 else 0.5)), max(13.0, w * 0.24)
         y = rect.bottom() - tag_h * 0.35 if below else rect.top() - tag_h * 0.65
         tag = QRectF(rect.left() + w * 0.02, y, tag_w, tag_h)
         p.setPen(QPen(QColor("#ffffff"), 1.0))
@@ -383,15 +444,87 @@ class CardTableView(QWidget):
     def _paint_trick(self, p: QPainter) -> None:
         assert self._state is not None and self._layout is not None
         t = self._progress
-        for seat, card in self._state.trick:
+        trick = self.shown_trick
+        last = self.last_trick_shown
+        for seat, card in trick.cards:
             end = self._layout.trick_cards[seat]
-            start = self._flights.get(seat)
+            start = None if last else self._flights.get(seat)
             rect = end
             if start is not None and t < 1.0:
                 rect = QRectF(
                     start.x() + (end.x() - start.x()) * t, start.y() + (end.y() - start.y()) * t, end.width(), end.height()
                 )
             paint_card(p, rect, card, CardLook(), self._deck)
+            if seat == trick.winner and (last or not self._flights or t >= 1.0):
+                p.save()
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.setPen(QPen(WINNER_COLOUR, max(2.5, rect.width() * 0.06)))
+                p.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), rect.width() * 0.08, rect.width() * 0.08)
+                p.restore()
+        for seat in trick.show_outs:
+            self._paint_place(p, self._layout.trick_cards[seat], "–", "shows out")
+        left, right = self._layout.captions
+        if last:
+            self._paint_caption(p, left, f"Last trick\n(trick {trick.number})" if trick.number else "Last trick")
+        if trick.winner is not None and (last or not self._flights or t >= 1.0):
+            self._paint_caption(p, right, f"{self._seat_name(trick.winner)}\n{'win' if self._is_you(trick.winner) else 'wins'}")
+
+    def _is_you(self, seat: Seat) -> bool:
+        return self._state is not None and seat == self._state.bottom_seat
+
+    def _seat_name(self, seat: Seat) -> str:
+        return "You" if self._is_you(seat) else seat.name.title()
+
+    def _font_px(self, share: float) -> QFont:
+        assert self._layout is not None
+        font = QFont()
+        font.setPixelSize(max(10, round(self._layout.card_height * share)))
+        font.setBold(True)
+        return font
+
+    def _paint_caption(self, p: QPainter, rect: QRectF, text: str) -> None:
+        """A short caption on a dark plate in one of the trick's empty corners."""
+        p.save()
+        p.setFont(self._font_px(0.13))
+        box = p.boundingRect(rect, Qt.AlignmentFlag.AlignCenter, text).adjusted(-5, -3, 5, 3)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(_PLATE)
+        p.drawRoundedRect(box, 6, 6)
+        p.setPen(WINNER_COLOUR)
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        p.restore()
+
+    def _paint_place(self, p: QPainter, rect: QRectF, mark: str, words: str) -> None:
+        """A dashed card outline: a hand whose length is unknown ("?"), or a seat that showed out ("–")."""
+        w = rect.width()
+        p.save()
+        p.setBrush(QColor(255, 255, 255, 28))
+        pen = QPen(_LABEL, max(1.5, w * 0.03))
+        pen.setStyle(Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), w * 0.08, w * 0.08)
+        p.setPen(_LABEL)
+        p.setFont(self._font_px(0.3))
+        p.drawText(rect.adjusted(0, 0, 0, -rect.height() * 0.25), Qt.AlignmentFlag.AlignCenter, mark)
+        p.setFont(self._font_px(0.1))
+        p.drawText(rect.adjusted(2, rect.height() * 0.5, -2, 0), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                   words)
+        p.restore()
+
+    def _paint_centre_text(self, p: QPainter, text: str) -> None:
+        """The end-of-hand result, on a plate in the middle of the table."""
+        assert self._layout is not None
+        area = self._layout.centre
+        p.save()
+        p.setFont(self._font_px(0.14))
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        box = p.boundingRect(area.adjusted(8, 0, -8, 0), flags, text).adjusted(-10, -8, 10, 8)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 140))
+        p.drawRoundedRect(box, 8, 8)
+        p.setPen(_LABEL)
+        p.drawText(area.adjusted(8, 0, -8, 0), flags, text)
+        p.restore()
 
 
 _KEYS = {

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QWidget
 
 from ..worker.messages import EngineActivity, EngineStatus
 
 __all__ = ["EngineStatusWidget", "status_text"]
 
+LABEL_MIN_WIDTH = 260
+
 
 def status_text(status: EngineStatus) -> str:
     if status.activity is EngineActivity.IDLE:
         return "Engine idle"
-    what = "Compiling engine" if status.activity is EngineActivity.COMPILING else "Thinking"
+    what = "Loading the engine" if status.activity is EngineActivity.COMPILING else "Thinking"
     detail = f" — {status.message}" if status.message else ""
     return f"{what}{detail}"
 
@@ -23,6 +26,9 @@ class EngineStatusWidget(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._label = QLabel(self)
+        # a long step name must not widen the window: the label gets what room there is, and elides
+        self._label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._label.setMinimumWidth(LABEL_MIN_WIDTH)
         self._bar = QProgressBar(self)
         self._bar.setRange(0, 1000)
         self._bar.setFixedWidth(120)
@@ -35,7 +41,8 @@ class EngineStatusWidget(QWidget):
 
     @property
     def text(self) -> str:
-        return self._label.text()
+        """The full status (the label may show it shortened)."""
+        return self._full
 
     @property
     def progress_visible(self) -> bool:
@@ -49,7 +56,10 @@ class EngineStatusWidget(QWidget):
         return self._bar.value() / 1000
 
     def show_status(self, status: EngineStatus) -> None:
-        self._label.setText(status_text(status))
+        text = status_text(status)
+        self._label.setToolTip(text)
+        self._label.setText(self._label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, LABEL_MIN_WIDTH + 120))
+        self._full = text
         if status.activity is EngineActivity.IDLE:
             self._bar.hide()
             return

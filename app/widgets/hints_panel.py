@@ -12,7 +12,14 @@ Where it lives: in a dock on the right of the window, opened by the first hint. 
 1180 × 760 the side column is already full in Bridge mode (options, contract, cards
 played), and thirteen bar rows need ~300 px of height that it does not have; a dock
 gives the panel the full window height, takes width from the felt only while hints
-are in use, and can be closed, floated or moved to the left by the user.
+are in use, and can be collapsed (its Hide button, the dock's close button, or the
+toolbar's Hint panel toggle), floated or moved to the left.  The window keeps it to
+at most a third of its width, and everything in it scrolls, so it never makes the
+window grow.
+
+Words: the labels name the analysis by strength ("Club player", "Expert") and count
+"possible deals"; the engine's own name (PIMC, αμ, MC-Max_n) shows only in the advanced
+view (Settings ▸ Show engine details).
 
 The panel is a view: it reads the hint controller's state (plain frozen data from
 :mod:`app.viewmodels.hints`, built by the controller) and sends only intents
@@ -51,14 +58,15 @@ from ..viewmodels.hints import HintKind, HintResult, HintRow, HintStatus
 from .card_painter import rank_label, suit_colour
 from .card_table import HINT_COLOUR
 
-__all__ = ["HintsPanel", "HINT_COLOUR", "row_text", "chance_text", "card_label"]
+__all__ = ["HintsPanel", "HINT_COLOUR", "row_text", "chance_text", "card_label", "analysis_words", "worlds_text"]
 
 _BAR = QColor("#5b7fa8")
 _BAR_BACK = QColor("#e6e9ee")
 _BEST_BACK = QColor("#f3e5f5")
 _STALE = QColor("#9e9e9e")
 _SUIT_SYMBOLS = "♠♥♦♣"
-PANEL_WIDTH = 260
+PANEL_WIDTH = 260  # the width it asks for; the window caps it at a third of its own
+MIN_PANEL_WIDTH = 200
 
 
 class HintSource(Protocol):
@@ -100,6 +108,7 @@ def _percent(x: float) -> str:
 
 
 def worlds_text(result: HintResult, status: HintStatus) -> str:
+    """How many of the possible deals (the engine's "worlds") the values stand on."""
     used, total = f"{result.worlds_used:,}", f"{result.worlds_total:,}"
     if result.kind is HintKind.BRIDGE and result.method == "forced":
         return "Your only choice"
@@ -108,12 +117,28 @@ def worlds_text(result: HintResult, status: HintStatus) -> str:
     if result.kind is HintKind.BRIDGE and result.final:
         return f"Estimated from {used} deals (± is the 95% error)"
     if status is HintStatus.CANCELLED:
-        return f"Cancelled after {used} of {total} worlds"
+        return f"Cancelled after {used} of {total} possible deals"
     if not result.final:
-        return f"{used} of {total} worlds so far…"
+        return f"{used} of {total} possible deals so far…"
     if result.complete and result.worlds_used >= result.worlds_total:
-        return f"{used} worlds"
-    return f"{used} of {total} worlds (time limit)"
+        return f"{used} possible deals examined"
+    return f"{used} of {total} possible deals (time limit)"
+
+
+def analysis_words(engine: str) -> str:
+    """The analysis named by what it is worth to the player: a bridge hint that searched every layout
+    single dummy is exact; one that looks ahead at later guesses (αμ, a single-dummy search with a horizon) or
+    a Hearts search over many deals is an expert's; solving each deal as if every card were seen (PIMC) a
+    club player's."""
+    if engine.startswith("exact"):
+        return "Exact"
+    if engine == "no choice":
+        return "Your only card"
+    if "single-dummy" in engine or "αμ" in engine or "Max_n" in engine or "mcts" in engine.lower():
+        return "Expert"
+    if "PIMC" in engine:
+        return "Club player"
+    return "Engine"
 
 
 class HintBars(QWidget):
@@ -245,8 +270,9 @@ class HintsPanel(QFrame):
     def __init__(self, controller: HintSource, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._controller = controller
+        self._details = False
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setFixedWidth(PANEL_WIDTH)  # a steady width: the table beside it is never resized by a refresh
+        self.setMinimumWidth(MIN_PANEL_WIDTH)
         self.engine_label = QLabel(self)
         self.engine_label.setStyleSheet("font-weight: bold;")
         self.engine_label.setWordWrap(True)
@@ -274,17 +300,22 @@ class HintsPanel(QFrame):
         self.cancel_button.setToolTip("Stop the search (Esc); the values found so far stay")
         self.cancel_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_button.clicked.connect(controller.cancel)
+        self.hide_button = QPushButton("Hide ▸", self)
+        self.hide_button.setToolTip("Collapse the hint panel (H or the toolbar's Hint panel opens it again)")
+        self.hide_button.setFlat(True)
 
-        scroll = QScrollArea(self)  # thirteen rows always fit the dock; a small floating panel scrolls
-        scroll.setWidget(self.bars)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = QWidget(self)  # the rows' box (the whole panel scrolls in its dock)
+        box = QVBoxLayout(scroll)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.bars)
         self._scroll = scroll
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 8)
-        layout.addWidget(self.engine_label)
+        top = QHBoxLayout()
+        top.addWidget(self.engine_label, 1)
+        top.addWidget(self.hide_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(top)
         layout.addWidget(self.worlds_label)
         layout.addWidget(self.progress)
         layout.addWidget(self.legend)
@@ -302,10 +333,18 @@ class HintsPanel(QFrame):
 
     # --- for the window ----------------------------------------------------------------------
     def make_dock(self, window: QMainWindow, opened_by: SignalInstance | None = None) -> QDockWidget:
-        """Put the panel in a (hidden) dock on the window's right; ``opened_by`` shows and raises it."""
+        """Put the panel in a (hidden) dock on the window's right; ``opened_by`` shows and raises it.
+        The panel scrolls inside the dock, so a long explanation never makes the window taller."""
         dock = QDockWidget("Hint", window)
         dock.setObjectName("hints-dock")
-        dock.setWidget(self)
+        scroller = QScrollArea(dock)
+        scroller.setWidget(self)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setMinimumHeight(120)
+        dock.setWidget(scroller)
+        self.hide_button.clicked.connect(dock.hide)
         dock.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()
@@ -315,6 +354,14 @@ class HintsPanel(QFrame):
 
     def set_deck_colours(self, deck: DeckColours) -> None:
         self.bars.set_deck_colours(deck)
+
+    def set_details(self, shown: bool) -> None:
+        """The advanced view: name the engine beside the strength."""
+        self._details = shown
+        self.refresh()
+
+    def sizeHint(self) -> QSize:
+        return QSize(PANEL_WIDTH, super().sizeHint().height())
 
     # --- what is shown ------------------------------------------------------------------------------
     @property
@@ -360,7 +407,9 @@ class HintsPanel(QFrame):
             self._scroll.hide()
             self.bars.set_rows(HintKind.BRIDGE, (), None, False)
         else:
-            self.engine_label.setText(f"Engine: {result.engine}")
+            words = analysis_words(result.engine)
+            self.engine_label.setText(f"Analysis: {words}" + (f" — {result.engine}" if self._details else ""))
+            self.engine_label.setToolTip(f"Engine: {result.engine}")
             self.worlds_label.setText(worlds_text(result, status))
             self.worlds_label.show()
             if result.kind is HintKind.BRIDGE:
@@ -370,7 +419,6 @@ class HintsPanel(QFrame):
             self.legend.show()
             self.bars.set_rows(result.kind, result.rows, result.best, status is HintStatus.CANCELLED, result.baseline)
             self._scroll.show()
-            self._scroll.setMinimumHeight(min(self.bars.sizeHint().height(), 13 * HintBars.ROW + 4))
         if status is HintStatus.IDLE or result is None:
             self._explanation_text = ""  # a new hint (or none): the old explanation goes
         self._show_explanation_text((result.explanation if result is not None else "") or self._explanation_text)

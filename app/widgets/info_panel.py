@@ -41,6 +41,7 @@ class InfoPanel(QFrame):
             self._form.removeRow(0)
         for row in rows:
             value = QLabel(row.value, self)
+            value.setWordWrap(True)  # a long value wraps in the narrow column rather than being cut
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self._form.addRow(f"{row.label}:", value)
         self._rows = rows

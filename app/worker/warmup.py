@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import time
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from engine.core.cancel import CancelToken
 
-__all__ = ["WarmupHook", "WarmupReport", "find_warmup_modules", "discover_warmup_hooks", "warmup_job"]
+__all__ = ["WarmupHook", "WarmupReport", "find_warmup_modules", "discover_warmup_hooks", "warmup_job", "step_text",
+           "friendly_name", "kernel_cache_is_warm"]
 
 WARMUP_MODULE_NAME = "warmup"
 WARMUP_FUNCTION_NAME = "warm_up"
@@ -79,23 +82,52 @@ def discover_warmup_hooks(package: str = "engine") -> tuple[WarmupHook, ...]:
     return (_numba_import_hook(),) + tuple(_hook_for(m) for m in find_warmup_modules(package))
 
 
+_FRIENDLY = {"numba": "the compiler", "engine.solvers.dd": "the bridge solver", "engine.solvers.hearts": "the Hearts solver"}
+
+
+def friendly_name(hook: str) -> str:
+    """A warm-up step as the status bar names it (``the bridge solver``, not ``engine.solvers.dd``)."""
+    return _FRIENDLY.get(hook, hook.rsplit(".", 1)[-1].replace("_", " "))
+
+
+def kernel_cache_is_warm() -> bool | None:
+    """Whether numba's cache already holds compiled kernels (``None`` when the engine's numba set-up is
+    not loaded yet: asking would import it).  Called on the engine thread, after the numba step."""
+    jit = sys.modules.get("engine.jit")
+    if jit is None:
+        return None
+    folder = Path(jit.cache_dir())
+    return folder.is_dir() and next(folder.rglob("*.nbi"), None) is not None
+
+
+def step_text(hook: str, warm: bool | None) -> str:
+    """``loading the bridge solver`` on a warm start; on a cold one, that it compiles, and only this once."""
+    if warm is False:
+        return f"compiling {friendly_name(hook)} (first start only: a minute or two)"
+    return f"loading {friendly_name(hook)}"
+
+
 def warmup_job(hooks: Sequence[WarmupHook]) -> Callable[[CancelToken], WarmupReport]:
-    """An engine job that runs ``hooks`` in order, stopping early if cancelled."""
+    """An engine job that runs ``hooks`` in order, stopping early if cancelled.  Its progress says
+    "loading" when the kernels come from numba's cache and "compiling" only when they do not."""
 
     def job(cancel: CancelToken) -> WarmupReport:
         start = time.perf_counter()
         warmed: list[str] = []
         failures: list[tuple[str, str]] = []
         total = max(1, len(hooks))
+        warm = kernel_cache_is_warm()
         for i, hook in enumerate(hooks):
             cancel.check("the warm-up was cancelled")
-            cancel.report(i / total, f"compiling {hook.name}")
+            cancel.report(i / total, step_text(hook.name, warm))
             try:
                 hook.run()
             except Exception as exc:  # noqa: BLE001 - one broken hook must not stop the others
                 failures.append((hook.name, f"{type(exc).__name__}: {exc}"))
             else:
                 warmed.append(hook.name)
+            if warm is None:
+                warm = kernel_cache_is_warm()
         cancel.report(1.0, "engine ready")
         return WarmupReport(tuple(warmed), tuple(failures), time.perf_counter() - start)
 

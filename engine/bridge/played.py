@@ -16,7 +16,8 @@ __all__ = ["PlayedDeal"]
 @dataclass(frozen=True, slots=True)
 class PlayedDeal:
     """A deal as played, all the review needs: the deal as dealt, contract, declarer, vulnerability, the
-    user's seat (declarer also plays dummy's cards) and every card played, in order."""
+    user's seat (declarer also plays dummy's cards) and every card played, in order.  ``claimed``: the
+    tricks the declaring side was granted by a claim after the last card (``None``: no claim)."""
 
     deal: Deal
     contract: Contract
@@ -24,6 +25,11 @@ class PlayedDeal:
     vulnerability: Vulnerability
     seat: Seat
     cards: tuple[Card, ...]
+    claimed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.claimed is not None and not 0 <= self.claimed <= 13 - len(self.cards) // 4:
+            raise ValueError(f"a claim of {self.claimed} tricks after {len(self.cards)} cards is not possible")
 
     def replay(self, ply: int) -> BridgePlay:
         """The play after its first ``ply`` cards."""

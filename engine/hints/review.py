@@ -157,13 +157,15 @@ def review_play(
     threshold: float = 0.05,
     oracle: DoubleDummyOracle | None = None,
     cancel: CancelToken = NEVER,
+    claimed: int | None = None,
 ) -> PlayReview:
     """Review ``cards`` (the play, in order) for the user's ``seats`` (default: declarer, whose
     decisions include dummy's cards).  ``prior``: tricks (declarer's side, defenders) won before an
     ending; ``leader``: who leads the first trick of the play (default: declarer's left-hand opponent);
     ``earlier_tricks``: tricks played before the play reviewed, counted in every trick and card number
-    (and in the words) so that they match the whole deal's.  Progress goes to ``cancel``: one step per
-    decision of the user, then the explanations."""
+    (and in the words) so that they match the whole deal's.  ``claimed``: the tricks a claim after the
+    last card gave the declaring side (counted in what it took).  Progress goes to ``cancel``: one step
+    per decision of the user, then the explanations."""
     oracle = oracle if oracle is not None else default_oracle()
     budget = HintBudget(exact_layouts=exact_limit, worlds=worlds, max_moves=max_moves, first_worlds=worlds,
                         time_limit=None)
@@ -211,6 +213,8 @@ def review_play(
                                       values.worlds, values.exact, offset + best_dd, offset + dd[card]))
             positions[first_ply + ply] = values
         play.play(card)
+    if claimed is not None and not play.is_complete:
+        play.claim(claimed)
     claim = play.claim_record
     made = play.declarer_tricks - prior[0] + (claim.declarer_side_tricks if claim is not None else 0)
     ranked = sorted((r for r in reviews if r.cost >= threshold), key=lambda r: (-r.cost, r.ply))[:top]
@@ -223,8 +227,9 @@ def review_play(
     final = tuple(replace(r, explanation=explained[r.ply][1], hint=explained[r.ply][0], costly=True)
                   if r.ply in explained else r for r in reviews)
     costly = tuple(sorted((r for r in final if r.costly), key=lambda r: (-r.cost, r.ply)))
-    return PlayReview(contract, declarer, user, needed, made, final, costly, _summary(contract, needed, made, costly),
-                      earlier_tricks + 1)
+    by_claim = None if claim is None else (claim.declarer_side_tricks, claim.remaining_tricks)
+    return PlayReview(contract, declarer, user, needed, made, final, costly,
+                      _summary(contract, needed, made, costly, by_claim), earlier_tricks + 1)
 
 
 def _decisions(play: BridgePlay, cards: Sequence[Card], user: tuple[Seat, ...]) -> int:
@@ -263,9 +268,11 @@ def _explain(hint: BridgeHint, r: CardReview) -> str:
     return s + "."
 
 
-def _summary(contract: Contract, needed: int, made: int, costly: tuple[CardReview, ...]) -> str:
+def _summary(contract: Contract, needed: int, made: int, costly: tuple[CardReview, ...],
+             by_claim: tuple[int, int] | None = None) -> str:
     verdict = "made" if made >= needed else f"went down {needed - made}"
-    parts = [f"{contract}: declarer's side needed {needed} tricks in this play and took {made} ({verdict})."]
+    claim = "" if by_claim is None else f", {by_claim[0]} of them by a claim of the last {by_claim[1]}"
+    parts = [f"{contract}: declarer's side needed {needed} tricks in this play and took {made}{claim} ({verdict})."]
     if not costly:
         parts.append("No card of yours lowered the chance of making by 5 points or more.")
     for r in costly:
@@ -299,7 +306,7 @@ def review_played(
     return review_play(deal, played.contract, played.declarer, played.cards[offset:], seats=(played.seat,),
                        vulnerability=played.vulnerability, leader=play.to_play,
                        prior=(play.declarer_tricks, play.defender_tricks), earlier_tricks=offset // 4,
-                       oracle=oracle, cancel=cancel, **options)  # type: ignore[arg-type]
+                       oracle=oracle, cancel=cancel, claimed=played.claimed, **options)  # type: ignore[arg-type]
 
 
 def review_game(game: PbnGame, *, seat: Seat | None = None, prior_declarer_tricks: int | None = None,

@@ -143,5 +143,5 @@ def _try_deal(
     if not given and oracle is not None and not _plausible(candidate, deal_filter):
         return None
     dd_table, table, method = analyse_deal(candidate, oracle, cancel)
-    choice = choose_contract(table, board.vulnerability, method)
+    choice = choose_contract(table, board.vulnerability, method, deal=candidate)
     return PreparedBoard(board, choice, dd_table) if given or deal_filter.accepts(choice) else None

@@ -319,8 +319,10 @@ class BridgeSession:
         """The deal as played so far, for a review or a replay: the user's seat is declarer's when the
         user declares (declarer plays dummy's cards too)."""
         seat = self.declarer if self.role is UserRole.DECLARER else self.user_seat
+        claim = self.play.claim_record
         return PlayedDeal(self.board.deal, self.contract, self.declarer, self.board.vulnerability, seat,
-                          tuple(m.card for m in self.play.moves))
+                          tuple(m.card for m in self.play.moves),
+                          None if claim is None else claim.declarer_side_tricks)
 
     @property
     def claim_was_verified(self) -> bool:

@@ -30,6 +30,7 @@ __all__ = [
     "DoubleDummyOracle",
     "solver_installed",
     "table_oracle",
+    "card_tricks_left",
     "declarer_side_tricks_left",
     "declarer_table",
     "CELL_NODE_LIMIT",
@@ -84,8 +85,9 @@ def table_oracle(node_limit: int | None = CELL_NODE_LIMIT) -> SolverOracle | Non
     return SolverOracle(node_limit=node_limit) if solver_installed() else None
 
 
-def declarer_side_tricks_left(oracle: DoubleDummyOracle, play: BridgePlay) -> int:
-    """Tricks the declaring side takes of the remaining ones (the trick in progress included), best play."""
+def card_tricks_left(oracle: DoubleDummyOracle, play: BridgePlay) -> dict[int, int]:
+    """Each legal card of the seat to play with the tricks its side then takes of the remaining ones
+    (the trick in progress included), best play by both sides after it."""
     trick = play.current_trick
     hands = list(play.remaining_deal().masks)
     for seat_card in trick.plays():  # the oracle wants the hands at the start of the trick
@@ -93,6 +95,11 @@ def declarer_side_tricks_left(oracle: DoubleDummyOracle, play: BridgePlay) -> in
     values = oracle.tricks_per_card(Deal.from_masks(hands), int(play.strain), int(trick.leader), trick.cards)
     if not values:
         raise ValueError("the double-dummy oracle found no legal card at this position")
-    best = max(values.values())
+    return dict(values)
+
+
+def declarer_side_tricks_left(oracle: DoubleDummyOracle, play: BridgePlay) -> int:
+    """Tricks the declaring side takes of the remaining ones (the trick in progress included), best play."""
+    best = max(card_tricks_left(oracle, play).values())
     to_play_side_is_declarer = play.to_play.same_side(play.declarer)
     return best if to_play_side_is_declarer else play.remaining_tricks - best

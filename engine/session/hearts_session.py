@@ -104,7 +104,11 @@ class HeartsSession:
         seed: int | None = None,
         user_seat: Seat = Seat.SOUTH,
         registry: PlayerRegistry = REGISTRY,
+        first_deal: Deal | None = None,
+        first_hand: int = 0,
     ) -> None:
+        """``first_deal``/``first_hand``: play that deal first, as hand ``first_hand`` of a game (which sets
+        its pass direction) — a hand from the history played again; later hands are dealt at random."""
         self.rules = rules if rules is not None else HeartsRules()
         self.user_seat = Seat(user_seat)
         self.player_spec = player_spec
@@ -117,12 +121,19 @@ class HeartsSession:
         self._registry = registry
         self.score = GameScore(self.rules)
         self.history: list[HandRecord] = []
-        self.hand_number = 0
+        if first_deal is not None and not first_deal.is_full:
+            raise HeartsSessionError("a Hearts hand is dealt all 52 cards")
+        if first_hand < 0:
+            raise HeartsSessionError(f"hand number {first_hand} must be at least 0")
+        self.hand_number = first_hand
+        self._next_deal = first_deal
         self._start_hand()
 
     # --- hand set-up ------------------------------------------------------------------------
     def _start_hand(self) -> None:
         self.dealt: Deal = random_deal(self._rng)
+        if self._next_deal is not None:
+            self.dealt, self._next_deal = self._next_deal, None
         self.direction = PassDirection.for_hand(self.hand_number)
         self.selection: frozenset[Card] = frozenset()
         self.computer_passes: dict[Seat, tuple[Card, ...]] | None = None

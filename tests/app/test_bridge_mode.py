@@ -112,8 +112,9 @@ def test_undo_and_going_back_to_any_card(qtbot, window):
     w.undo_action.trigger()
     assert s.play.ply == last_user and s.is_user_turn
     record = w.bridge_panel.record
-    assert record.count() == s.play.ply and record.item(0).text().startswith("Trick 1:")
-    record.itemActivated.emit(record.item(2))  # back to before the third card; the computer plays on
+    assert record.rowCount() == (s.play.ply + 3) // 4 and record.verticalHeaderItem(0).text() == "1"
+    third = next(record.item(0, c) for c in range(4) if record.item(0, c).data(Qt.ItemDataRole.UserRole) == 2)
+    record.itemActivated.emit(third)  # back to before the third card; the computer plays on
     _idle(qtbot, w)
     assert s.play.ply >= 2 and s.is_user_turn
     w.bridge_panel.replay.click()
@@ -196,7 +197,7 @@ def test_claim_without_a_solver_is_offered_only_when_plainly_right(qtbot, window
 def test_how_to_play_documents_the_contract_method(window):
     dialog = window.open_how_to_play()
     text = dialog.findChildren(type(window.info_panel._title))[0].text()
-    assert "best score wins" in text and "point-count estimate" in text  # the window was given no solver
+    assert "level the side makes" in text and "point-count estimate" in text  # the window was given no solver
 
 
 def test_a_filtered_new_board_is_searched_on_the_engine(qtbot, window):
@@ -279,25 +280,39 @@ def test_the_solver_chooses_the_contract_and_the_summary_gives_the_double_dummy_
     assert ("the same as" in text) if diff == 0 else (f"{abs(diff)} {'more' if diff > 0 else 'fewer'} than" in text)
 
 
-def test_strength_presets_fill_the_settings_and_typing_shows_custom(qtbot, window):
+def test_strength_names_and_engine_presets_in_the_advanced_view(qtbot, window):
+    from app.settings import Strength
+    from app.viewmodels.strength import STRENGTH_SPECS
     from engine.players.registry import REGISTRY, Game
 
     picker = window.bridge_panel.player
     specs: list[str] = []
     picker.spec_changed.connect(specs.append)
+    levels = [picker.level.itemText(i) for i in range(picker.level.count())]
+    assert levels == ["Beginner", "Club player", "Expert", "Custom"] and picker.level.currentText() == "Beginner"
+    assert picker.advanced.isHidden()  # engine names only in the advanced view
+    picker.level.activated.emit(levels.index("Club player"))
+    assert picker.spec == STRENGTH_SPECS[Game.BRIDGE][Strength.CLUB_PLAYER] == specs[-1]
+    assert window.bridge.options.player_spec == picker.spec
+    picker.set_details(True)
+    assert picker.advanced.isVisible()
     picker.name.setCurrentIndex(picker.name.findData("rules"))
-    assert not picker.strength.isEnabled() and picker.strength.count() == 0
+    assert not picker.preset.isEnabled() and picker.preset.count() == 0
+    assert picker.level.currentText() == "Beginner"  # rules is the beginner's player
     picker.name.setCurrentIndex(picker.name.findData("pimc"))
-    names = [picker.strength.itemText(i) for i in range(picker.strength.count())]
-    assert names == ["Fast", "Normal", "Strong", "Custom"] and picker.strength.currentText() == "Normal"
-    picker.strength.activated.emit(names.index("Strong"))
-    assert picker.spec == "pimc:worlds=40" and specs[-1] == "pimc:worlds=40"
-    picker.strength.activated.emit(names.index("Fast"))
-    assert picker.spec == "pimc:worlds=10" and picker.strength.currentText() == "Fast"
+    names = [picker.preset.itemText(i) for i in range(picker.preset.count())]
+    assert names == ["Fast", "Normal", "Strong", "Custom"] and picker.preset.currentText() == "Normal"
+    picker.preset.activated.emit(names.index("Strong"))
+    assert picker.spec == "pimc:worlds=40" and specs[-1] == "pimc:worlds=40" and picker.level.currentText() == "Custom"
+    picker.preset.activated.emit(names.index("Fast"))
+    assert picker.spec == "pimc:worlds=10" and picker.preset.currentText() == "Fast"
+    assert picker.level.currentText() == "Club player"
     picker.params.setText("worlds=33")
     picker.params.editingFinished.emit()
-    assert picker.spec == "pimc:worlds=33" and picker.strength.currentText() == "Custom"
-    for game in Game:  # every preset of every player is a spec the registry accepts
+    assert picker.spec == "pimc:worlds=33" and picker.preset.currentText() == "Custom"
+    for game in Game:  # every preset of every player, and every strength, is a spec the registry accepts
         for name, entry in REGISTRY.entries(game).items():
             for _, text in entry.presets:
                 REGISTRY.create(game, f"{name}:{text}" if text else name)
+        for spec in STRENGTH_SPECS[game].values():
+            REGISTRY.create(game, spec)

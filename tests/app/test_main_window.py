@@ -2,6 +2,7 @@
 
 import threading
 import time
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
@@ -48,7 +49,7 @@ def test_window_is_usable_while_the_engine_compiles(qtbot):
     hooks = [WarmupHook("slow kernel", lambda: release.wait(10)), WarmupHook("quick kernel", lambda: None)]
     w = _window(qtbot, warmup_hooks=hooks)
     qtbot.waitUntil(lambda: w.worker.status.activity is EngineActivity.COMPILING, timeout=5000)
-    assert w.engine_status.text.startswith("Compiling engine") and w.engine_status.progress_visible
+    assert w.engine_status.text.startswith("Loading the engine — ") and w.engine_status.progress_visible
     before = w.deal
     qtbot.keyClick(w, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)  # the GUI answers meanwhile
     assert w.deal != before
@@ -86,7 +87,8 @@ def test_settings_dialog_edits_applies_and_saves(qtbot):
     dialog.visibility.setCurrentIndex(dialog.visibility.findData(HandVisibility.OWN_SIDE))
     dialog.animate.setChecked(False)
     dialog.accept()
-    expected = Settings(DeckColours.FOUR_COLOUR, HandVisibility.OWN_SIDE, animate_cards=False, animation_ms=250)
+    expected = replace(w.settings, deck_colours=DeckColours.FOUR_COLOUR, hand_visibility=HandVisibility.OWN_SIDE,
+                       animate_cards=False)
     assert w.settings == expected
     assert load_settings().settings == expected
     hands = w.table.state.hands
@@ -99,7 +101,7 @@ def test_a_corrupt_settings_file_is_reported_in_the_status_bar(qtbot):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
     w = _window(qtbot)
-    assert w.settings == Settings()
+    assert w.settings == Settings()  # the broken file is ignored as a whole: the defaults
     assert "not valid JSON" in w.statusBar().currentMessage()
 
 
@@ -108,7 +110,8 @@ def test_help_and_statistics_dialogs_show_real_content(qtbot):
         stats.record_bridge_hand(BridgeHandRecord(Contract.parse("4H"), Seat.SOUTH, Seat.SOUTH, 10, 420))
     w = _window(qtbot)
     rows = dict(w.open_statistics().rows)
-    assert rows["Bridge hands played"] == "1" and rows["Contracts made"] == "1"
+    assert rows["Bridge hands played"] == "1" and rows["As declarer"] == "1 hand, 1 made (100%)"
+    assert rows["In defence"] == "0 hands, 0 beaten"
     keys = dict(w.open_shortcuts().rows)
     assert keys["Ctrl+N"] == "New deal" and "Enter / Space" in keys
     about = w.open_about()

@@ -119,9 +119,9 @@ def test_the_review_lists_the_costly_card_and_rings_it_on_the_table(qtbot, finis
     dialog.select_line(other)
     assert w.table.marked_cards == frozenset() and w.table.hint_card is None
 
-    dialog.close()  # the table goes back to the finished deal
+    dialog.close()  # the table goes back to the finished deal: every hand face up as dealt
     assert w.table.marked_cards == frozenset() and w.review.status is ReviewStatus.IDLE
-    assert all(len(h.cards) == 0 for h in w.table.state.hands)
+    assert all(len(h.cards) == 13 and h.face_up for h in w.table.state.hands) and w.table.state.centre_text
 
 
 def test_a_new_deal_closes_the_review(qtbot, finished):

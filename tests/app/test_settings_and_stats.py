@@ -7,7 +7,10 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from app.settings import (
+    TRICK_PAUSE_CLICK,
+    CardSize,
     DeckColours,
+    Strength,
     HandVisibility,
     Settings,
     load_settings,
@@ -25,6 +28,7 @@ def test_paths_live_in_the_user_dirs(_isolated_user_dirs):
 
 
 def test_missing_file_gives_defaults_without_complaint():
+    settings_path().unlink()  # the test profile's file (tests/app/conftest.py)
     loaded = load_settings()
     assert loaded.settings == Settings() and loaded.problems == ()
 
@@ -43,10 +47,16 @@ def test_save_then_load_round_trips_and_leaves_no_temp_file():
     visibility=st.sampled_from(HandVisibility),
     animate=st.booleans(),
     ms=st.integers(50, 2000),
+    size=st.sampled_from(CardSize),
+    pause=st.one_of(st.just(TRICK_PAUSE_CLICK), st.integers(0, 5000)),
+    sound=st.booleans(),
+    strength=st.sampled_from(Strength),
+    details=st.booleans(),
 )
-def test_any_valid_settings_round_trip(tmp_path_factory, colours, visibility, animate, ms):
+def test_any_valid_settings_round_trip(tmp_path_factory, colours, visibility, animate, ms, size, pause, sound, strength,
+                                       details):
     path = tmp_path_factory.mktemp("s") / "settings.json"
-    s = Settings(colours, visibility, animate, ms)
+    s = Settings(colours, visibility, animate, ms, size, pause, sound, strength, details)
     save_settings(s, path)
     assert load_settings(path).settings == s
 
@@ -101,10 +111,14 @@ def test_statistics_add_up_and_persist():
         stats.record_suit_problem("KJ9x opposite xxx", solved=False)
         stats.record_hearts_game(HeartsGameRecord(user_points=40, best_other_points=55, hands=7))
         stats.record_hearts_game(HeartsGameRecord(user_points=101, best_other_points=60, hands=9))
+        # defending, the declarer's side making is not "a contract made" for you, and going down is a success
+        stats.record_bridge_hand(BridgeHandRecord(Contract.parse("6NT"), Seat.NORTH, Seat.WEST, 12, -990))
+        stats.record_bridge_hand(BridgeHandRecord(Contract.parse("4H"), Seat.SOUTH, Seat.WEST, 9, 50))
     with Statistics() as again:  # reopened from disk
         assert again.summary() == StatsSummary(
-            hands_played=2, contracts_made=1, hints_used=2, suit_problems_tried=2, suit_problems_solved=1,
-            hearts_games=2, hearts_wins=1,
+            hands_played=4, contracts_made=1, hints_used=2, suit_problems_tried=2, suit_problems_solved=1,
+            hearts_games=2, hearts_wins=1, declarer_hands=2, defence_hands=2, defence_beaten=1, suit_made=1,
+            suit_best_line=1,
         )
 
 

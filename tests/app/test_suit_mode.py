@@ -97,7 +97,8 @@ def test_a_library_problem_played_by_clicks_shows_the_exact_chances(qtbot, windo
     hands = w.table.state.hands
     assert hands[Seat.NORTH].face_up and hands[Seat.SOUTH].face_up
     assert not hands[Seat.WEST].face_up and not hands[Seat.EAST].face_up  # the defenders' cards stay hidden,
-    assert hands[Seat.WEST].hidden_count == hands[Seat.EAST].hidden_count == 13  # and their fans hide the split
+    assert hands[Seat.WEST].unknown and hands[Seat.EAST].unknown  # and the table does not give the split away
+    assert hands[Seat.WEST].label == "West · ? of 7 missing"
     assert "Make 2 tricks" in panel.result_text
 
     _play_out_by_clicks(qtbot, w)

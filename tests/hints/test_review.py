@@ -93,3 +93,21 @@ def test_cancel_stops_a_hint_and_a_review(dd_evaluator, teaching_cases, build_ca
         bridge_hint_for_view(view, oracle=dd_evaluator, cancel=stop, out_of_play=out_of_play)
     with pytest.raises(Cancelled):  # the app's handler for a cancelled analysis catches it too
         review_game(read_pbn(GAME)[0], prior_declarer_tricks=5, oracle=dd_evaluator, cancel=stop)
+
+
+def test_a_claim_after_the_last_card_counts_in_what_declarer_took(dd_evaluator):
+    from engine.bridge.contract import Contract, Vulnerability
+    from engine.bridge.played import PlayedDeal
+    from engine.core.deal import Deal
+    from engine.hints.review import review_played
+
+    deal = Deal.from_pbn("N:AKJ65.AKQ.32.432 432.432.7654.765 Q7.765.AKQJ.AKQJ T98.JT98.T98.T98")
+    # West leads, then South claims the rest: the review has no card of the user's to weigh
+    played = PlayedDeal(deal, Contract.parse("6NT"), Seat.SOUTH, Vulnerability.NONE, Seat.SOUTH, (deal[Seat.WEST].highest(),), 13)
+    claimed = review_played(played, oracle=dd_evaluator)
+    assert claimed.made == 13 and "took 13, 13 of them by a claim of the last 13 (made)" in claimed.summary
+    unclaimed = review_played(PlayedDeal(deal, Contract.parse("6NT"), Seat.SOUTH, Vulnerability.NONE, Seat.SOUTH,
+                                         (deal[Seat.WEST].highest(),)), oracle=dd_evaluator)
+    assert unclaimed.made == 0 and "went down" in unclaimed.summary
+    with pytest.raises(ValueError, match="claim of 14 tricks"):
+        PlayedDeal(deal, Contract.parse("6NT"), Seat.SOUTH, Vulnerability.NONE, Seat.SOUTH, (), 14)

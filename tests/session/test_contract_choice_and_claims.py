@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine.bridge.contract import Contract, Strain, Vulnerability
 from engine.bridge.play import BridgePlay
+from engine.bridge.scoring import declarer_score, duplicate_score
 from engine.core.deal import Deal, random_deal
 from engine.core.seats import Seat
 from engine.session.board_maker import NoDealFoundError, prepare_board
@@ -29,8 +30,57 @@ def test_the_best_scoring_made_contract_is_chosen():
     assert (str(choice.contract), choice.declarer, choice.expected_tricks) == ("4S", Seat.SOUTH, 10)
     slam = choose_contract(_table({Strain.HEARTS: 12, Strain.NOTRUMP: 11}), Vulnerability.BOTH, ContractMethod.DOUBLE_DUMMY)
     assert str(slam.contract) == "6H" and slam.expected_to_make
-    # 3NT+1 (430) beats 5D= (400): notrump game is preferred over the minor game
-    assert str(choose_contract(_table({Strain.NOTRUMP: 10, Strain.DIAMONDS: 11}), Vulnerability.NONE, ContractMethod.DOUBLE_DUMMY).contract) == "3NT"
+    # 4NT= (430) beats 5D= (400): the notrump game scores more than the minor game
+    assert str(choose_contract(_table({Strain.NOTRUMP: 10, Strain.DIAMONDS: 11}), Vulnerability.NONE, ContractMethod.DOUBLE_DUMMY).contract) == "4NT"
+    # equal scores (3NT= and 5C=, 400 each): the lower level
+    assert str(choose_contract(_table({Strain.NOTRUMP: 9, Strain.CLUBS: 11}), Vulnerability.NONE, ContractMethod.DOUBLE_DUMMY).contract) == "3NT"
+
+
+def _plain_best_contract_level(table: DDTable, vulnerability: Vulnerability) -> tuple[int, int]:
+    """(best score, level made in that strain) over North-South's strains, written out plainly."""
+    best = None
+    for strain in Strain:
+        tricks = max(table.get(strain, Seat.NORTH), table.get(strain, Seat.SOUTH))
+        if tricks >= 7:
+            seat = Seat.NORTH if table.get(strain, Seat.NORTH) >= table.get(strain, Seat.SOUTH) else Seat.SOUTH
+            score = duplicate_score(Contract(tricks - 6, strain), vulnerability.is_vulnerable(seat), tricks)
+            best = max(best or (score, tricks - 6), (score, tricks - 6), key=lambda x: x[0])
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 13), min_size=10, max_size=10), st.sampled_from(list(Vulnerability)))
+def test_the_contract_is_bid_to_the_level_the_side_makes_by_the_partner_who_makes_most(cells, vulnerability):
+    rows = [[cells[2 * s], 13 - cells[2 * s], cells[2 * s + 1], 13 - cells[2 * s + 1]] for s in range(5)]
+    table = DDTable.from_rows(rows)
+    choice = choose_contract(table, vulnerability, ContractMethod.DOUBLE_DUMMY)
+    strain = choice.contract.strain
+    made = max(table.get(strain, Seat.NORTH), table.get(strain, Seat.SOUTH))
+    assert table.get(strain, choice.declarer) == made == choice.expected_tricks  # the partner who makes most
+    if made >= 7:
+        assert choice.contract.level == made - 6  # never below the level the side makes (game, slam or not)
+        score, _ = _plain_best_contract_level(table, vulnerability)
+        assert declarer_score(choice.contract, choice.declarer, vulnerability, made) == score
+    else:
+        assert choice.contract.level == 1 and all(
+            max(table.get(s, Seat.NORTH), table.get(s, Seat.SOUTH)) < 7 for s in Strain)
+    assert choice.reason and f"{choice.contract.level}{strain.symbol}" in choice.reason
+
+
+def test_nine_tricks_is_three_not_one_and_declarer_is_who_makes_more_or_holds_more_trumps():
+    nine = choose_contract(_table({Strain.SPADES: 9}), Vulnerability.NONE, ContractMethod.DOUBLE_DUMMY)
+    assert str(nine.contract) == "3S" and "9 tricks in spades" in nine.reason and "part score" in nine.reason
+    rows = [[6, 3, 6, 3] for _ in Strain]
+    rows[Strain.HEARTS] = [10, 3, 9, 3]  # North makes ten hearts, South nine
+    north = choose_contract(DDTable.from_rows(rows), Vulnerability.NONE, ContractMethod.DOUBLE_DUMMY)
+    assert (str(north.contract), north.declarer) == ("4H", Seat.NORTH)
+    assert "North makes 10 tricks in hearts, South 9" in north.reason and "game" in north.reason
+    # the same tricks either way: the partner with more trumps declares (South holds a doubleton here)
+    deal = Deal.from_pbn("N:AKJ65.AKQ.32.432 432.432.7654.765 Q7.765.AKQJ.AKQJ T98.JT98.T98.T98")
+    rows = [[6, 3, 6, 3] for _ in Strain]
+    rows[Strain.SPADES] = [10, 3, 10, 3]
+    choice = choose_contract(DDTable.from_rows(rows), Vulnerability.NONE, ContractMethod.DOUBLE_DUMMY, deal=deal)
+    assert choice.declarer is Seat.NORTH and "more trumps (5 against 2)" in choice.reason
 
 
 def test_when_north_south_make_nothing_the_cheapest_one_level_contract_is_played():
