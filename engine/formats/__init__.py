@@ -5,7 +5,7 @@ the :class:`PbnGame` model with :class:`Auction`/:class:`Call` and
 :class:`PlayRecord`/:class:`Trick`, and :class:`PbnError` for bad input.
 """
 
-from .auction import DOUBLE, PASS, PASSED_OUT, REDOUBLE, Auction, AuctionError, Call, CallKind, PassedOut
+from ..bridge.auction import DOUBLE, PASS, PASSED_OUT, REDOUBLE, Auction, AuctionError, Call, CallKind, PassedOut
 from .pbn_error import PbnError
 from .pbn_game import PbnGame, PbnGameError, PbnTag
 from .pbn_io import parse_pbn, read_pbn, write_pbn, write_pbn_file
