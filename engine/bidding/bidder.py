@@ -150,7 +150,9 @@ def interpret(system: System, ctx: BidContext, call: Call) -> Meaning:
         if text and text not in texts:
             texts.append(text)
     if len(texts) > 1:
-        text = hull.describe() or texts[0]
+        labels = {t.split(":", 1)[0] for t in texts if ":" in t}
+        label = labels.pop() if len(labels) == 1 and all(":" in t for t in texts) else ""
+        text = f"{label}: {hull.describe()}" if label and hull.describe() else (hull.describe() or texts[0])
     else:
         text = texts[0] if texts else hull.describe()
     first_rule, first_env, _ = found[0]
