@@ -12,13 +12,13 @@ from typing import Mapping
 
 from ..bridge.view import BridgeView
 from ..core.seats import Seat
-from .knowledge import HandConstraint, SeatKnowledge, WorldKnowledge
+from .knowledge import HandConstraint, OriginalHandConstraint, SeatKnowledge, WorldKnowledge
 
 __all__ = ["knowledge_from_view"]
 
 
 def knowledge_from_view(
-    view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None = None, out_of_play: int = 0
+    view: BridgeView, constraints: Mapping[Seat, OriginalHandConstraint] | None = None, out_of_play: int = 0
 ) -> WorldKnowledge:
     """Everything ``view.seat`` knows about the current holdings of all four hands.
 
