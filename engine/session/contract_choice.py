@@ -42,6 +42,7 @@ class ContractMethod(Enum):
     DOUBLE_DUMMY = "double-dummy table"
     POINT_COUNT = "point-count estimate"
     BY_HAND = "set by hand"
+    AUCTION = "bidding"
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,8 @@ def knowledge_from_view(
             for s in range(4):
                 if view.shown_out(seat, s):
                     voids |= 1 << s
-        constraint = (constraints or {}).get(seat, HandConstraint())
+        # a hand in sight needs no auction constraint (and a misbid there must not empty the worlds)
+        constraint = HandConstraint() if known else (constraints or {}).get(seat, HandConstraint())
         seats.append(
             SeatKnowledge(
                 known=known,
