@@ -48,13 +48,14 @@ from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets,
 from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
-from ..worlds import HandConstraint, count_worlds
+from ..worlds import count_worlds
 from ..worlds.bridge_knowledge import knowledge_from_view
+from ..worlds.knowledge import OriginalHandConstraint
 from ..worlds.likelihood import record_likelihoods
 from .model import Method
 from .worlds_matrix import WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
 
-__all__ = ["Method", "HintBudget", "LineValues", "line_values", "position_values"]
+__all__ = ["Method", "HintBudget", "LineValues", "line_values", "position_values", "weighted_deals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +173,15 @@ def _weighted(view: BridgeView, position: BridgePosition) -> BridgePosition:
     return replace(position, weights=tuple(float(w) for w in weights))
 
 
+def weighted_deals(view: BridgeView, deals: int, rng: random.Random,
+                   constraints: Mapping[Seat, OriginalHandConstraint] | None = None,
+                   out_of_play: int = 0) -> BridgePosition:
+    """The trick-start deals of ``view`` the way a hint weighs them: every consistent layout when there
+    are at most ``deals``, else a sample of ``deals``, weighted by the likelihood of the cards seen."""
+    return _weighted(view, position_from_view(view, deals, rng, constraints, exact_limit=deals,
+                                              out_of_play=out_of_play))
+
+
 def _error(success: np.ndarray, weights: np.ndarray) -> float:
     """95% half-width of a weighted mean of 0/1 outcomes over independently sampled deals (the weights
     being importance weights of a uniform sample)."""
@@ -188,7 +198,7 @@ def line_values(
     budget: HintBudget = HintBudget(),
     *,
     rng: random.Random | None = None,
-    constraints: Mapping[Seat, HandConstraint] | None = None,
+    constraints: Mapping[Seat, OriginalHandConstraint] | None = None,
     out_of_play: int = 0,
     oracle: DoubleDummyOracle | None = None,
     cancel: CancelToken = NEVER,

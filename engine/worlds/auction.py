@@ -100,28 +100,47 @@ def card_placements(
     knowledge: WorldKnowledge,
     hands: np.ndarray | None = None,
     *,
+    weights: Sequence[float] | np.ndarray | None = None,
+    free: np.ndarray | None = None,
+    free_weights: Sequence[float] | np.ndarray | None = None,
     cards: Iterable[Card] | None = None,
     samples: int = 400,
     rng: random.Random | None = None,
 ) -> dict[tuple[Card, Seat], CardPlacement]:
     """For each unseen card (or those in ``cards``) and each seat that may hold it, its chance of being
-    there with the auction (over ``hands``, an ``(n, 4)`` array of worlds, or a fresh sample) and
-    without it (a sample of the unconstrained worlds)."""
+    there with the auction (over ``hands``, an ``(n, 4)`` array of worlds weighted by ``weights``, or a
+    fresh uniform sample) and without it (over ``free``, the worlds the play alone allows, weighted by
+    ``free_weights``, or a fresh uniform sample of them).  A hint passes its own deals and their weights
+    (restricted choice included) for both, so the two figures differ only by the auction."""
     rng = rng or random.Random(0)
     unknown = knowledge.unknown
     wanted = [c for c in (cards_of(unknown) if cards is None else cards) if unknown >> c & 1]
     if hands is None:
-        hands = np.array(sample_worlds(knowledge, samples, rng), dtype=np.uint64).reshape(-1, 4)
-    free = np.array(sample_worlds(without_auction(knowledge), samples, rng), dtype=np.uint64).reshape(-1, 4)
+        hands, weights = np.array(sample_worlds(knowledge, samples, rng), dtype=np.uint64).reshape(-1, 4), None
+    if free is None:
+        free = np.array(sample_worlds(without_auction(knowledge), samples, rng), dtype=np.uint64).reshape(-1, 4)
+        free_weights = None
+    hands, free = np.asarray(hands, dtype=np.uint64).reshape(-1, 4), np.asarray(free, dtype=np.uint64).reshape(-1, 4)
+    w_with, w_free = _normalised(weights, len(hands)), _normalised(free_weights, len(free))
     out = {}
     for card in wanted:
         bit = np.uint64(1 << card)
         for seat in Seat:
             if knowledge.seats[seat].known >> card & 1:
                 continue
-            p_with = float(np.mean((hands[:, seat] & bit) != 0)) if len(hands) else 0.0
-            p_without = float(np.mean((free[:, seat] & bit) != 0)) if len(free) else 0.0
+            p_with = float(w_with @ ((hands[:, seat] & bit) != 0)) if len(hands) else 0.0
+            p_without = float(w_free @ ((free[:, seat] & bit) != 0)) if len(free) else 0.0
             if p_with or p_without:
                 out[(card, seat)] = CardPlacement(card, seat, p_with, p_without)
     return out
 
+
+def _normalised(weights: Sequence[float] | np.ndarray | None, n: int) -> np.ndarray:
+    """Weights summing to one (uniform when none are given)."""
+    if weights is None:
+        return np.full(n, 1.0 / n) if n else np.zeros(0)
+    w = np.asarray(weights, dtype=float)
+    if w.shape != (n,):
+        raise ValueError(f"expected {n} weights, one per world, got shape {w.shape}")
+    total = float(w.sum())
+    return w / total if total > 0 else np.full(n, 1.0 / n)
