@@ -162,6 +162,7 @@ def interpret(system: System, ctx: BidContext, call: Call) -> Meaning:
         text=text or _quiet_text(call),
         forcing=all(r.forcing for r, _, _ in found),
         game_forcing=all(r.game_forcing for r, _, _ in found),
+        ends_force=all(r.non_forcing for r, _, _ in found),
         artificial=all(r.artificial for r, _, _ in found),
         tag=first_rule.tag if all(r.tag == first_rule.tag for r, _, _ in found) else None,
         key_suit=key,

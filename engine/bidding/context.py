@@ -131,6 +131,8 @@ class BidContext:
             if record.seat.same_side(self.seat):
                 if record.meaning.game_forcing:
                     force = True
+                elif record.meaning.ends_force:
+                    force = False
         if not force or self.last_bid is None or self.last_bidder is None:
             return False
         if not self.last_bidder.same_side(self.seat) or self.doubling is not Doubling.UNDOUBLED:
@@ -161,7 +163,12 @@ class BidContext:
         bonus = min(LENGTH_CAP, sum(max(0, hi - 4) for _, hi in r.lengths))
         if r.balanced:
             bonus = min(bonus, 1)  # a balanced hand has at most one five-card suit
-        return max(r.points[0], r.hcp[0]), min(r.points[1], r.hcp[1] + bonus)
+        lo = max(r.points[0], r.hcp[0])
+        hi = min(r.points[1], r.hcp[1] + bonus)
+        for slo, shi in r.support:  # a raise is valued in support points: that is what it is worth
+            if (slo, shi) != (0, 41):
+                lo, hi = max(lo, slo), min(hi, max(shi, lo))
+        return lo, max(lo, hi)
 
     def cheapest_level(self, strain: int) -> int:
         if self.last_bid is None:

@@ -28,6 +28,7 @@ class Meaning:
     text: str = ""
     forcing: bool = False
     game_forcing: bool = False
+    ends_force: bool = False  # releases the partnership's game force (2♣ then 2NT)
     artificial: bool = False
     tag: str | None = None
     key_suit: int | None = None
