@@ -24,8 +24,8 @@ from .conditions import Condition, FeatureKind
 
 __all__ = ["auction_notes", "PLACES_AT_LEAST", "SHIFT_AT_LEAST"]
 
-PLACES_AT_LEAST = 0.7  # the auction must make the placement likely ...
-SHIFT_AT_LEAST = 0.2  # ... and much more likely than the cards seen alone
+PLACES_AT_LEAST = 0.6  # the auction must make the placement likely ...
+SHIFT_AT_LEAST = 0.15  # ... and clearly more likely than the cards seen alone (both figures are stated)
 
 
 def auction_notes(
