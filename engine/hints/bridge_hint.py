@@ -36,7 +36,7 @@ from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card
 from ..core.seats import Seat
 from ..solvers.oracle import DoubleDummyOracle
-from ..worlds import HandConstraint, WorldKnowledge, count_worlds
+from ..worlds import WorldKnowledge, count_worlds
 from ..worlds.auction import auction_constraints
 from ..worlds.bridge_knowledge import knowledge_from_view
 from ..worlds.knowledge import OriginalHandConstraint
