@@ -378,6 +378,7 @@ class BridgeController(QObject):
             self._pending_choice = None
             self._pending_role = None
             self._restore_pending()
+            self._after_change()
             return
         choice = self._pending_choice or prepared.choice
         role = self._pending_role or self.options.role

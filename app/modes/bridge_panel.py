@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
+    QScrollArea,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -42,7 +44,8 @@ _KEY = Qt.ItemDataRole.UserRole + 1  # what the cell shows, to update only cells
 
 _ROLE_TEXT = {UserRole.DECLARER: "Declarer (and dummy)", UserRole.DEFENDER: "Defender (opening lead)"}
 _CONTRACT_TEXT = {True: "Bid it (you are South)", False: "Double-dummy choice"}
-EXPLAIN_PROMPT = "Click a call of the auction to see what it means; hover a call of the box to see what it would mean."
+EXPLAIN_PROMPT = "Click a call above for its meaning; hover the box for what a call would mean."
+CALL_PROMPT = "Your call: click a bid, or type it (1-7 then C D H S N; P pass, X double)."
 
 
 class BridgePanel(QWidget):
@@ -79,14 +82,15 @@ class BridgePanel(QWidget):
         form.addRow(self.new_board)
 
         self.auction_view = AuctionView(self)
-        self.auction_view.setMinimumHeight(120)
+        self.auction_view.setMinimumHeight(80)
+        self.auction_view.setMaximumHeight(110)
         self.auction_view.explain.connect(self._show_explanation)
         self.explanation = QLabel(EXPLAIN_PROMPT, self)
         self.explanation.setWordWrap(True)
         self.explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.bidding_box = BiddingBox(self)
         self.bidding_box.call_chosen.connect(controller.make_call)
-        self.bid_hint_button = QPushButton("Bid hint", self)
+        self.bid_hint_button = QPushButton("Hint", self)
         self.bid_hint_button.setToolTip("The system's call with its meaning, and what the main contracts make "
                                         "double-dummy over deals that fit the auction")
         self.bid_hint_button.clicked.connect(controller.request_bid_hint)
@@ -96,11 +100,11 @@ class BridgePanel(QWidget):
         self.bid_hint_text.setStyleSheet("background: #eef5ff; color: #222; border: 1px solid #9db7dd; padding: 6px;")
         self.auction_box = QGroupBox("Auction", self)
         auction_layout = QVBoxLayout(self.auction_box)
+        self.bidding_box.add_corner(self.bid_hint_button)
         auction_layout.addWidget(self.auction_view)
         auction_layout.addWidget(self.explanation)
-        auction_layout.addWidget(self.bidding_box)
-        auction_layout.addWidget(self.bid_hint_button)
         auction_layout.addWidget(self.bid_hint_text)
+        auction_layout.addWidget(self.bidding_box)
 
         self.contract_label = QLabel(self)
         self.contract_label.setWordWrap(True)
@@ -144,7 +148,9 @@ class BridgePanel(QWidget):
                                "the costly ones with the better card and why")
         self.review.clicked.connect(self.review_requested)
 
-        layout = QVBoxLayout(self)
+        self.options_box, self.contract_box, self.record_box = options, contract_box, record_box
+        content = QWidget(self)
+        layout = QVBoxLayout(content)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(options)
         layout.addWidget(self.auction_box)
@@ -152,6 +158,14 @@ class BridgePanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.review)
         layout.addWidget(record_box, 1)
+        scroll = QScrollArea(self)  # the panel never makes the window taller than the screen
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
         controller.changed.connect(self.refresh)
         self.refresh()
 
@@ -168,14 +182,20 @@ class BridgePanel(QWidget):
     def _refresh_auction(self) -> None:
         c = self._controller
         self.auction_box.setVisible(c.auction is not None)
+        bidding = c.bidding_now
+        for box in (self.options_box, self.contract_box, self.record_box):  # room for the box while bidding
+            box.setVisible(not bidding)
         if c.auction is None:
             return
         self.auction_view.set_grid(c.auction_grid())
-        bidding = c.bidding_now
         self.bidding_box.setVisible(bidding)
         self.bid_hint_button.setVisible(bidding)
-        prompt = "Your call: click a bid, or type it (1-7 then C D H S N; P pass, X double)" if c.user_to_call else ""
+        prompt = CALL_PROMPT if c.user_to_call else ""
         self.bidding_box.set_calls(c.bidding_box(), prompt)
+        if c.user_to_call and self.explanation.text() in ("", EXPLAIN_PROMPT):
+            self.explanation.setText(CALL_PROMPT)
+        elif not c.user_to_call and self.explanation.text() == CALL_PROMPT:
+            self.explanation.setText(EXPLAIN_PROMPT)
         self.bid_hint_button.setEnabled(c.user_to_call and not c.is_thinking)
         hint = c.bid_hint
         self.bid_hint_text.setVisible(hint is not None and bidding)

@@ -47,8 +47,10 @@ class BiddingBox(QWidget):
         grid.addWidget(self._buttons[PASS], 7, 0, 1, 2)
         grid.addWidget(self._buttons[DOUBLE], 7, 2)
         grid.addWidget(self._buttons[REDOUBLE], 7, 3)
+        self._grid = grid
         self.status = QLabel("", self)
         self.status.setWordWrap(True)
+        self.status.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(grid)
@@ -58,6 +60,7 @@ class BiddingBox(QWidget):
         button = QPushButton(call_label(call), self)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the box takes the keys, not each button
         button.setMinimumWidth(34)
+        button.setFixedHeight(22)
         button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         if call.strain in _COLOURS:
             button.setStyleSheet(f"color: {_COLOURS[call.strain]};")
@@ -76,14 +79,25 @@ class BiddingBox(QWidget):
             button.setToolTip(f"{call_label(b.call)}: {b.meaning}" if b.meaning else "")
         if self._level is not None and not any(c.is_bid and c.level == self._level for c in self._enabled):
             self._level = None
-        self.status.setText(prompt)
+        self.setToolTip(prompt)
+        if self._level is None:
+            self._show_status("")
 
     def button(self, call: Call) -> QPushButton:
         return self._buttons[call]
 
+    def add_corner(self, widget: QWidget) -> None:
+        """Put ``widget`` (the bid hint button) in the free cell beside Pass, X and XX."""
+        self._grid.addWidget(widget, 7, 4)
+
+    def _show_status(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
     # --- input -------------------------------------------------------------------------------------
     def _choose(self, call: Call) -> None:
         self._level = None
+        self._show_status("")
         if call in self._enabled:
             self.call_chosen.emit(call)
 
@@ -93,7 +107,7 @@ class BiddingBox(QWidget):
             level = key - Qt.Key.Key_0
             if any(c.is_bid and c.level == level for c in self._enabled):
                 self._level = level
-                self.status.setText(f"{level}… then C, D, H, S or N")
+                self._show_status(f"{level}… then C, D, H, S or N")
             return
         if key in _STRAIN_KEYS and self._level is not None:
             self._choose(Call.bid(self._level, _STRAIN_KEYS[key]))
@@ -109,6 +123,6 @@ class BiddingBox(QWidget):
             return
         if key == Qt.Key.Key_Escape:
             self._level = None
-            self.status.setText("")
+            self._show_status("")
             return
         super().keyPressEvent(event)

@@ -28,34 +28,46 @@ PLACES_AT_LEAST = 0.6  # the auction must make the placement likely ...
 SHIFT_AT_LEAST = 0.15  # ... and clearly more likely than the cards seen alone (both figures are stated)
 
 
+MAX_NOTES = 2
+
+
 def auction_notes(
     condition: Condition | None,
     knowledge: WorldKnowledge,
     hands: np.ndarray,
     records: Sequence[CallRecord],
     *,
+    suits: Sequence[int] = (),
     weights: Sequence[float] | np.ndarray | None = None,
     free: np.ndarray | None = None,
     free_weights: Sequence[float] | np.ndarray | None = None,
     rng: random.Random | None = None,
 ) -> tuple[str, ...]:
-    """One sentence per card of ``condition`` whose holder the auction decides (``hands``: the hint's
-    worlds, with their ``weights``; ``free``: the same kind of worlds without the auction, see
-    :func:`~engine.worlds.auction.card_placements`)."""
-    if condition is None or not records or not knowledge.has_constraints:
+    """One sentence per card whose holder the auction decides (``hands``: the hint's worlds, with their
+    ``weights``; ``free``: the same kind of worlds without the auction, see
+    :func:`~engine.worlds.auction.card_placements`): the cards the recommended card's ``condition``
+    names, and the unseen honours (A, K, Q) of ``suits`` (the suit played: when the auction makes a
+    placement certain, the condition no longer needs to name it)."""
+    if not records or not knowledge.has_constraints:
         return ()
-    wanted: dict[int, Seat] = {}
-    for term in condition.rule.terms:
-        for feature in term:
-            if feature.kind is FeatureKind.HOLDS and feature.card is not None and feature.seat is not None:
-                wanted.setdefault(feature.card, feature.seat)
+    wanted: dict[int, Seat | None] = {}
+    if condition is not None:
+        for term in condition.rule.terms:
+            for feature in term:
+                if feature.kind in (FeatureKind.HOLDS, FeatureKind.FALLS) and feature.card is not None:
+                    wanted.setdefault(feature.card, feature.seat)
+    for suit in suits:
+        for rank in (14, 13, 12):
+            card = suit * 13 + rank - 2
+            if knowledge.unknown >> card & 1:
+                wanted.setdefault(card, None)
     if not wanted:
         return ()
     placements = card_placements(knowledge, hands, weights=weights, free=free, free_weights=free_weights,
                                  cards=wanted, rng=rng or random.Random(0))
     showings = auction_showings(records)
-    notes = []
-    for card, named in wanted.items():
+    notes: list[str] = []
+    for card in wanted:
         for seat in Seat:
             p = placements.get((card, seat))
             if p is None or p.with_auction < PLACES_AT_LEAST or p.shift < SHIFT_AT_LEAST:
@@ -79,4 +91,4 @@ def auction_notes(
                     f"{seat.name.title()}'s {said} places the {card_symbol_str(card)} with {seat.name.title()}: "
                     f"{p.with_auction:.0%} of the deals that fit the auction, {p.without_auction:.0%} without it."
                 )
-    return tuple(notes)
+    return tuple(notes[:MAX_NOTES])

@@ -244,15 +244,17 @@ def bridge_hint_for_view(
 def _cite_auction(hint: BridgeHint, values: LineValues, view: BridgeView, auction: Sequence[CallRecord],
                   constraints: Mapping[Seat, OriginalHandConstraint] | None, out_of_play: int,
                   rng: random.Random) -> BridgeHint:
-    """``hint`` with the sentences saying where the auction places a card its condition names: measured on
-    the analysis's own deals and weights, beside the same kind of deals without the auction."""
+    """``hint`` with the sentences saying where the auction places a card its condition names (or an honour
+    of the suit played): measured on the analysis's own deals and weights, beside the same kind of deals
+    without the auction."""
     if values.method is Method.FORCED or not constraints:
         return hint
     knowledge = knowledge_from_view(view, constraints, out_of_play)
     if not knowledge.has_constraints:
         return hint
     free = weighted_deals(view, PLACEMENT_DEALS, rng, None, out_of_play)
-    notes = auction_notes(hint.candidates[0].condition, knowledge, values.position.worlds, auction,
+    suits = tuple(dict.fromkeys(s for s in (hint.candidates[0].card // 13, hint.decisive_suit) if s is not None))
+    notes = auction_notes(hint.candidates[0].condition, knowledge, values.position.worlds, auction, suits=suits,
                           weights=values.weights, free=free.worlds, free_weights=free.weights, rng=rng)
     if not notes:
         return hint
