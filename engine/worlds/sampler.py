@@ -190,7 +190,8 @@ class _ConstrainedSampler:
                             break
                     else:
                         raise KnowledgeError(
-                            f"no hand for {'NESW'[first]} fits its auction constraint in {50 * max_tries} tries"
+                            f"the auction constraints rejected {50 * max_tries} hands for {'NESW'[first]} in a row; "
+                            "they are probably contradictory"
                         )
                 placed = self._rest(first_hand, rng)
                 if placed is None:
