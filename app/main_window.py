@@ -409,7 +409,7 @@ class MainWindow(QMainWindow):
         if self.mode is not AppMode.BRIDGE or session is None or not session.is_complete:
             self._show_message("The review is available at the end of a deal")
             return None
-        if not self.review.request(session.played_deal()):
+        if not self.review.request(session.played_deal(), session.constraints):
             self._show_message(f"The review could not start: {self.review.error}")
             return None
         self._reviewed_session = session

@@ -90,3 +90,24 @@ def test_no_note_without_an_auction():
     assert auction_notes(None, knowledge, np.zeros((0, 4), dtype=np.uint64), ()) == ()
     records = read_auction(SYSTEM, Seat.NORTH, Vulnerability.NONE, ["P"])
     assert auction_notes(None, knowledge, np.zeros((0, 4), dtype=np.uint64), records) == ()
+
+
+def test_the_review_samples_with_the_auction_and_survives_a_misbid():
+    from engine.bidding import HandRange
+    from engine.bridge.contract import Contract
+    from engine.bridge.play import BridgePlay
+    from engine.hints.review import review_play
+
+    deal = random_deals(12, 1)[0]
+    contract, declarer = Contract.parse("3NT"), Seat.SOUTH
+    play = BridgePlay(deal, contract, declarer, Vulnerability.NONE)
+    cards = []
+    for _ in range(4):  # the opening lead and dummy's, East's and declarer's first cards
+        card = sorted(play.legal_cards())[0]
+        cards.append(card)
+        play.play(card)
+    shown = {Seat.WEST: HandRange(hcp=(0, 37)).with_hcp(deal[Seat.WEST].hcp() - 1, deal[Seat.WEST].hcp() + 1)}
+    review = review_play(deal, contract, declarer, cards, worlds=3, exact_limit=0, constraints=shown)
+    assert review.lines
+    impossible = {Seat.WEST: HandRange(hcp=(37, 37))}  # a misbid: no deal fits, the play alone decides
+    assert review_play(deal, contract, declarer, cards, worlds=3, exact_limit=0, constraints=impossible).lines
