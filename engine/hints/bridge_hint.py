@@ -114,7 +114,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
         cand = CandidateHint(card, runs[card], nan, 0.0, nan, nan, nan)
         hint = BridgeHint(card, (cand,), position.to_move, position.declarer, declaring, values.worlds,
                           values.layouts, True, Method.FORCED, values.algorithm, position.target, Goal.NONE,
-                          position.target, position.offset, final=values.final)
+                          position.target, position.offset, final=values.final, narrowed=values.narrowed)
         return replace(hint, text=bridge_text(hint))
     order, tied, tie_rule = _ranked(values)
     best = order[0]
@@ -162,7 +162,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
     hint = BridgeHint(best, tuple(candidates), position.to_move, position.declarer, declaring, values.worlds,
                       values.layouts, values.exact, values.method, values.algorithm, position.target, goal,
                       values.goal_tricks, position.offset, tied, tie_rule, experts, decisive, values.final,
-                      sampled=values.sampled)
+                      sampled=values.sampled, narrowed=values.narrowed)
     return replace(hint, text=bridge_text(hint))
 
 
