@@ -202,14 +202,12 @@ def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Pos
             if not partial.final:
                 post(serial, result)
 
-        from engine.worlds import KnowledgeError
-
         shown = {seat: c for seat, c in (constraints or {}).items() if seat != view.seat} or None
         try:
             hint = hints.bridge_hint_for_view(view, budget=config.bridge_budget(), rng=random.Random(config.seed),
                                               cancel=cancel, on_update=on_update, constraints=shown,
                                               auction=auction if shown is not None else ())
-        except KnowledgeError:
+        except ValueError:  # the engine's KnowledgeError: no deal fits both the cards seen and the auction
             if shown is None:
                 raise
             hint = hints.bridge_hint_for_view(view, budget=config.bridge_budget(), rng=random.Random(config.seed),
