@@ -8,12 +8,13 @@ import numpy as np
 
 from engine.bidding import bid_deal, default_system, read_auction
 from engine.bridge.contract import Vulnerability
-from engine.core.cards import card_symbol_str, make_card
+from engine.core.cards import CardSet, card_symbol_str, make_card
 from engine.core.deal import random_deals
 from engine.core.seats import Seat
 from engine.hints.auction_notes import auction_notes
 from engine.hints.bid_hint import bid_hint
 from engine.hints.conditions import Condition, Feature, FeatureKind, Rule
+from engine.hints.model import Method
 from engine.worlds import HandConstraint, SeatKnowledge, WorldKnowledge, sample_worlds
 from engine.worlds.auction import auction_constraints
 
@@ -111,3 +112,119 @@ def test_the_review_samples_with_the_auction_and_survives_a_misbid():
     assert review.lines
     impossible = {Seat.WEST: HandRange(hcp=(37, 37))}  # a misbid: no deal fits, the play alone decides
     assert review_play(deal, contract, declarer, cards, worlds=3, exact_limit=0, constraints=impossible).lines
+
+
+def _opened_one_heart_deal():
+    """A deal where West opens 1♥ and the next two pass, holding a side king (North-South 26+ HCP)."""
+    for deal in random_deals(5, 3000):
+        records = bid_deal(SYSTEM, deal, Seat.WEST, Vulnerability.NONE)
+        kings = [make_card(s, 13) for s in (0, 2, 3) if make_card(s, 13) in deal[Seat.WEST]]
+        ours = deal[Seat.NORTH].hcp() + deal[Seat.SOUTH].hcp()
+        if [str(r.call) for r in records[:3]] == ["1H", "Pass", "Pass"] and kings and ours >= 26:
+            return deal, records[:3]
+    raise AssertionError("no deal where West opens 1H holding a side king")  # pragma: no cover - fixed seed
+
+
+def _plain_layouts(view, constraints) -> set[tuple[int, int]]:
+    """Every (West, East) original hand pair consistent with declarer's view and the auction: the hidden
+    cards split every way (sizes and voids shown by the play respected), the cards each defender played
+    added back, the auction's ranges checked on the result.  Written plainly, independent of the sampler."""
+    from itertools import combinations
+
+    played: dict[Seat, int] = {s: 0 for s in Seat}
+    for trick in (*view.tricks, view.current_trick):
+        for k, card in enumerate(trick.cards):
+            played[trick.leader.offset(k)] |= 1 << card
+    seen = view.hand.mask | view.dummy_hand.mask
+    for mask in played.values():
+        seen |= mask
+    hidden = [c for c in range(52) if not seen >> c & 1]
+    west_size = 13 - bin(played[Seat.WEST]).count("1")
+    out = set()
+    for west_cards in combinations(hidden, west_size):
+        west = sum(1 << c for c in west_cards) | played[Seat.WEST]
+        east = sum(1 << c for c in hidden if c not in west_cards) | played[Seat.EAST]
+        if not all(constraints[s].accepts(CardSet(h)) if s in constraints else True
+                   for s, h in ((Seat.WEST, west), (Seat.EAST, east))):
+            continue
+        if any(_showed_out(view, s, h) for s, h in ((Seat.WEST, west), (Seat.EAST, east))):
+            continue
+        out.add((west, east))
+    return out
+
+
+def _showed_out(view, seat: Seat, original: int) -> bool:
+    """Whether ``seat``'s original hand contradicts the play: it did not follow suit while holding one."""
+    remaining = original
+    for trick in (*view.tricks, view.current_trick):
+        led = trick.cards[0] // 13 if trick.cards else None
+        for k, card in enumerate(trick.cards):
+            if trick.leader.offset(k) == seat:
+                if card // 13 != led and any(remaining >> c & 1 for c in range(led * 13, led * 13 + 13)):
+                    return True
+                remaining &= ~(1 << card)
+    return False
+
+
+def test_a_card_hint_with_the_auction_analyses_exactly_the_layouts_that_fit_it():
+    """The hint's one analysis runs on the layouts consistent with the play *and* the auction — counted
+    against plain enumeration — and its figures are those of that analysis; the auction's citation, when
+    there is one, is part of the words."""
+    from engine.bridge.contract import Contract
+    from engine.bridge.play import BridgePlay
+    from engine.bridge.view import view_for_turn
+    from engine.hints import HintBudget, bridge_hint_for_view
+    from engine.hints.lines import line_values
+
+    deal, records = _opened_one_heart_deal()
+    play = BridgePlay(deal, Contract.parse("3NT"), Seat.SOUTH, Vulnerability.NONE)
+    budget = HintBudget(exact_layouts=500, worlds=30, first_worlds=10, max_moves=1, time_limit=None)
+    checked = 0
+    while not play.is_complete and checked < 2:
+        if len(play.tricks) >= 8 and not deciding_is_defence(play):
+            view = view_for_turn(play)
+            hint = bridge_hint_for_view(view, budget=budget, rng=random.Random(4), auction=records)
+            if hint.method is not Method.FORCED:
+                constraints = auction_constraints(records, skip=[view.seat])
+                plain = _plain_layouts(view, constraints)
+                assert 0 < len(plain) <= 500 and hint.exact and not hint.narrowed
+                assert hint.layouts == hint.worlds == len(plain)  # the auction's layouts, counted plainly
+                values = line_values(view, budget, rng=random.Random(4), constraints=constraints)
+                assert {(int(o[Seat.WEST]), int(o[Seat.EAST])) for o in values.original} == plain
+                assert {c.card: c.p_goal for c in hint.candidates} == {c: values.chance[c] for c in values.reps}
+                without = bridge_hint_for_view(view, budget=budget, rng=random.Random(4))
+                assert without.layouts > hint.layouts and without.auction_notes == ()
+                for note in hint.auction_notes:
+                    assert note in hint.text
+                checked += 1
+        play.play(sorted(play.legal_cards())[0])
+    assert checked == 2
+
+
+def test_a_sampled_hint_with_the_auction_says_its_layouts_are_narrowed_by_it():
+    """Too many layouts to enumerate: the deals are sampled from those that fit the auction, and the
+    words do not claim the play alone's count as theirs."""
+    from engine.bridge.contract import Contract
+    from engine.bridge.play import BridgePlay
+    from engine.bridge.view import view_for_turn
+    from engine.hints import HintBudget, bridge_hint_for_view
+    from engine.hints.lines import line_values
+
+    deal, records = _opened_one_heart_deal()
+    play = BridgePlay(deal, Contract.parse("3NT"), Seat.SOUTH, Vulnerability.NONE)
+    play.play(sorted(play.legal_cards())[0])  # West's opening lead: declarer (for dummy) decides next
+    view = view_for_turn(play)
+    budget = HintBudget(exact_layouts=0, worlds=12, first_worlds=4, max_moves=1, time_limit=None)
+    hint = bridge_hint_for_view(view, budget=budget, rng=random.Random(5), auction=records)
+    assert hint.sampled and hint.narrowed and hint.worlds == 12
+    assert "consistent with what you see and the auction" in hint.text
+    constraints = auction_constraints(records, skip=[view.seat])
+    values = line_values(view, budget, rng=random.Random(5), constraints=constraints)
+    for original in values.original:  # every deal of the analysis fits every call
+        assert all(constraints[s].accepts(CardSet(int(original[s]))) for s in constraints if not s.is_ns)
+
+
+def deciding_is_defence(play) -> bool:
+    from engine.bridge.view import deciding_seat
+
+    return not deciding_seat(play).same_side(play.declarer)
