@@ -31,7 +31,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable
 
 from ..analysis.par import contract_score_ns, par
 from ..bidding import bid_deal, default_system, load_system

@@ -85,7 +85,7 @@ def candidate_contracts(ctx: BidContext, call: Call, hand: CardSet) -> list[tupl
     """The main contracts for the bidder's side: the call's own, then partscore, game and slam in the
     strains the side may play (a shown or held fit, the bidder's long suit, notrump), each by the
     partner who named the strain first (the bidder otherwise); none below the auction's level."""
-    me, partner = ctx.seat, ctx.partner
+    partner = ctx.partner
     ranges = seat_ranges(ctx.records)
     strains: list[int] = []
     if call.is_bid and call.strain is not None:

@@ -9,10 +9,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bidding import HandRange, bid_deal, default_system, read_auction
+from engine.bidding import HandRange, bid_deal, default_system
 from engine.bidding.ranges import Holding
 from engine.bridge.contract import Vulnerability
-from engine.core.cards import SUIT_MASKS, CardSet, make_card
+from engine.core.cards import CardSet, make_card
 from engine.core.deal import random_deal
 from engine.core.seats import Seat
 from engine.worlds import HandConstraint, SeatKnowledge, WorldKnowledge, enumerate_worlds, sample_worlds
