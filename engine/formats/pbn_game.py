@@ -16,7 +16,7 @@ from ..bridge.contract import Contract, Vulnerability
 from ..core.cards import CardSet
 from ..core.deal import Deal
 from ..core.seats import Seat
-from .auction import PASSED_OUT, Auction, PassedOut
+from ..bridge.auction import PASSED_OUT, Auction, PassedOut
 from .play_record import PlayRecord, check_play
 
 __all__ = ["PbnTag", "PbnGame", "PbnGameError", "STANDARD_TAGS", "SECTION_TAGS"]

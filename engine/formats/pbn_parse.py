@@ -14,7 +14,7 @@ from ..bridge.contract import Contract, Vulnerability
 from ..core.cards import Card, CardParseError, CardSet, parse_card
 from ..core.deal import Deal, DealError
 from ..core.seats import Seat
-from .auction import PASS, PASSED_OUT, Auction, AuctionError, Call, PassedOut
+from ..bridge.auction import PASS, PASSED_OUT, Auction, AuctionError, Call, PassedOut
 from .pbn_blocks import RawTag
 from .pbn_error import PbnError
 from .pbn_game import STANDARD_TAGS, PbnGame, PbnGameError, PbnTag
