@@ -123,6 +123,12 @@ class DoubleDummySolver:
         """Search nodes visited since the solver was created (a cost measure for benchmarks)."""
         return int(self._ws[-1][kernel_search.CTX_NODES])
 
+    @property
+    def trick_starts(self) -> int:
+        """Trick starts the search reached since the solver was created: what DDS counts as its nodes
+        (``futureTricks.nodes``), so the two solvers' work compares one to one."""
+        return int(self._ws[-1][kernel_search.CTX_TRICK_STARTS])
+
     def clear(self) -> None:
         """Forget every stored position (never needed for correctness)."""
         self._tt[:] = 0

@@ -33,7 +33,7 @@ from engine.jit import kernel
 
 from .tables import HIGH13, POP13, SUIT_FIELD
 
-__all__ = ["quick_tricks", "sure_trump_tricks", "leader_cannot_take_all"]
+__all__ = ["quick_tricks", "sure_trump_tricks", "leader_cannot_take_all", "second_hand_tricks"]
 
 
 @kernel
@@ -219,3 +219,72 @@ def leader_cannot_take_all(h, trump, leader, tleft):
     if total < tleft:
         return True, rel
     return False, 0
+
+
+@kernel
+def second_hand_tricks(h, trump, leader, led):
+    """Return ``(tricks, relevant_mask)`` the second hand's side surely takes, the current trick included.
+
+    After the lead (``led``, already out of the leader's hand), the second
+    hand's side wins the trick when its highest card of the suit led beats the
+    card led and all of the third hand's cards, or when one of them can ruff,
+    and in both cases the third hand cannot ruff.  At no trump the winner then
+    cashes his next card of the suit when he held the suit's two top cards, and
+    his top cards of the other suits (or the whole suit where nobody else holds
+    it).  0 when the trick is not sure.
+    """
+    hand = (leader + 1) & 3
+    third = (leader + 2) & 3
+    part = (leader + 3) & 3
+    ss = led // 13
+    shift = 13 * ss
+    own_h = (h[hand] >> shift) & SUIT_FIELD
+    own_p = (h[part] >> shift) & SUIT_FIELD
+    f3 = (h[third] >> shift) & SUIT_FIELD
+    led_bit = 1 << (led % 13)
+    third_ruffs = False
+    ruff = False
+    if trump < 4 and ss != trump:
+        tshift = 13 * trump
+        third_ruffs = f3 == 0 and ((h[third] >> tshift) & SUIT_FIELD) != 0
+        ruff = (own_h == 0 and ((h[hand] >> tshift) & SUIT_FIELD) != 0) or (
+            own_p == 0 and ((h[part] >> tshift) & SUIT_FIELD) != 0)
+    if third_ruffs:
+        return 0, 0
+    rel = 0
+    if not ruff:
+        ranks = own_h | own_p
+        if ranks == 0 or HIGH13[ranks] < HIGH13[led_bit | f3]:
+            return 0, 0
+        rel = 1 << (shift + HIGH13[ranks])
+    tricks = 1
+    if trump < 4:
+        return tricks, rel
+    hh = hand if own_h > own_p else part
+    alive = h[0] | h[1] | h[2] | h[3]
+    af = ((alive >> shift) & SUIT_FIELD) | led_bit
+    hf = (h[hh] >> shift) & SUIT_FIELD
+    top = HIGH13[af]
+    if (hf >> top) & 1:
+        rest = af ^ (1 << top)
+        if rest:
+            second = HIGH13[rest]
+            if (hf >> second) & 1:
+                tricks += 1
+                rel |= 1 << (shift + second)
+    for s in range(4):
+        if s == ss:
+            continue
+        sh = 13 * s
+        f = (h[hh] >> sh) & SUIT_FIELD
+        if f == 0:
+            continue
+        others = ((alive ^ h[hh]) >> sh) & SUIT_FIELD
+        if others == 0:
+            tricks += POP13[f]
+        else:
+            t = HIGH13[f | others]
+            if (f >> t) & 1:
+                tricks += 1
+                rel |= 1 << (sh + t)
+    return tricks, rel

@@ -24,7 +24,7 @@ import numpy as np
 
 from engine.jit import kernel
 
-from .kernel_bounds import leader_cannot_take_all, quick_tricks, sure_trump_tricks
+from .kernel_bounds import leader_cannot_take_all, quick_tricks, second_hand_tricks, sure_trump_tricks
 from .kernel_moves import MAX_MOVES, generate_moves, trick_relevance, trick_winner_index
 from .tables import HIGH13, POP13, SUIT_FIELD
 from .tt import position_key, probe, store
@@ -60,7 +60,25 @@ CTX_EXPANDED = 6
 """Trick starts expanded (searched below)."""
 CTX_TRICK_STARTS = 7
 """Trick starts reached (what DDS reports as nodes)."""
-CTX_SIZE = 8
+CTX_CUTS = 8
+"""Four counters (one per position in the trick): nodes whose search ended in a cut-off."""
+CTX_FIRST_CUTS = 12
+"""Four counters: nodes cut off by the first move tried (how good the move ordering is)."""
+CTX_MOVES_AT_CUTS = 16
+"""Four counters: moves tried at nodes that ended in a cut-off."""
+CTX_EXPANDED_BY_LEFT = 20
+"""Fourteen counters: trick starts expanded, by tricks left (a profile of where the tree is wide)."""
+CTX_REACHED_BY_LEFT = 34
+"""Fourteen counters: trick starts reached, by tricks left."""
+CTX_NODES_BY_POS = 48
+"""Four counters: nodes expanded (moves generated), by position in the trick."""
+CTX_MOVES_BY_POS = 52
+"""Four counters: moves searched, by position in the trick."""
+CTX_NODES_BY_POS_LEFT = 56
+"""4 × 14 counters: nodes expanded by position in the trick and tricks left."""
+CTX_MOVES_BY_POS_LEFT = 112
+"""4 × 14 counters: moves searched by position in the trick and tricks left."""
+CTX_SIZE = 168
 
 
 def new_workspace() -> tuple[np.ndarray, ...]:
@@ -165,10 +183,12 @@ def _spots_below_proof(hand, c, rel):
 
 
 @kernel
-def _descend(h, trump, frames, tc, moves, d):
+def _descend(h, trump, frames, tc, moves, d, ctx):
     """Play move ``frames[d, _I]`` of the node at ply ``d`` and set up the child's frame at ``d + 1``."""
     leader = frames[d, _LEADER]
     pos = frames[d, _POS]
+    ctx[CTX_MOVES_BY_POS + pos] += 1
+    ctx[CTX_MOVES_BY_POS_LEFT + 14 * pos + frames[d, _TLEFT]] += 1
     c = moves[d, frames[d, _I]]
     h[(leader + pos) & 3] ^= 1 << c
     tc[d] = c
@@ -219,6 +239,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             hint = -1
             if pos == 0:
                 ctx[CTX_TRICK_STARTS] += 1
+                ctx[CTX_REACHED_BY_LEFT + tleft] += 1
                 if target <= 0:
                     r = YES
                     terminal = True
@@ -282,20 +303,33 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                             ctx[CTX_TABLE_CUTS] += 1
                         else:
                             hint = out[4]
+            elif pos == 1:
+                qt, qrel = second_hand_tricks(h, trump, leader, tc[d - 1])
+                if qt > 0:
+                    if (mover & 1) == 0:
+                        if qt >= target:
+                            r = YES | qrel
+                            terminal = True
+                    elif qt >= tleft - target + 1:
+                        r = qrel
+                        terminal = True
+                    if terminal:
+                        ctx[CTX_QUICK_CUTS] += 1
             if not terminal:
-                if hint < 0 and pos == 0:
-                    kc = frames[d, _KILLER]
-                    if kc >= 0 and (h[mover] >> kc) & 1:
-                        hint = kc
+                killer = frames[d, _KILLER] if pos == 0 else -1
                 if pos == 0:
                     ctx[CTX_EXPANDED] += 1
-                frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, moves, scores, d)
+                    ctx[CTX_EXPANDED_BY_LEFT + tleft] += 1
+                ctx[CTX_NODES_BY_POS + pos] += 1
+                ctx[CTX_NODES_BY_POS_LEFT + 14 * pos + tleft] += 1
+                frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, killer, tleft, moves,
+                                                scores, d)
                 frames[d, _I] = 0
                 frames[d, _REL] = 0
                 frames[d, _BEST] = -1
                 frames[d, _CUT] = 0
                 frames[d, _SKIP] = 0
-                _descend(h, trump, frames, tc, moves, d)
+                _descend(h, trump, frames, tc, moves, d, ctx)
                 d += 1
                 continue
             if d == ply0:
@@ -316,6 +350,10 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             frames[d, _CUT] = 1
             if pos == 0:
                 frames[d, _KILLER] = c
+            ctx[CTX_CUTS + pos] += 1
+            ctx[CTX_MOVES_AT_CUTS + pos] += i + 1
+            if i == 0:
+                ctx[CTX_FIRST_CUTS + pos] += 1
         else:
             frames[d, _REL] |= r & CARDS
             frames[d, _SKIP] |= _spots_below_proof(h[mover], c, r & CARDS)
@@ -325,7 +363,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                 i += 1
             if i < frames[d, _N]:
                 frames[d, _I] = i
-                _descend(h, trump, frames, tc, moves, d)
+                _descend(h, trump, frames, tc, moves, d, ctx)
                 d += 1
                 descending = True
                 continue
@@ -391,7 +429,12 @@ def solve_position(hands, trump, leader, played, nplayed, guess, tt, moves, scor
 @kernel
 def _root_moves(h, trump, leader, pos, moves, scores, tc):
     """The mover's searched cards at the root (one per sequence, lowest first in the sequence)."""
-    n = generate_moves(h, trump, leader, pos, tc, 0, -1, moves, scores, pos)
+    tleft = 0
+    for s in range(4):
+        tleft += POP13[(h[leader] >> (13 * s)) & SUIT_FIELD]
+    if pos > 0:
+        tleft += 1
+    n = generate_moves(h, trump, leader, pos, tc, 0, -1, -1, tleft, moves, scores, pos)
     reps = np.empty(n, dtype=np.int64)
     for i in range(n):
         reps[i] = moves[pos, i]
