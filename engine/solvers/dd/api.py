@@ -49,7 +49,7 @@ from .cache_guard import ensure_fresh_cache
 ensure_fresh_cache()
 
 from . import kernel_search, kernel_validate  # noqa: E402  (after the cache check)
-from .tt import new_table  # noqa: E402
+from .tt import clear_table, new_table  # noqa: E402
 
 __all__ = ["DoubleDummySolver", "DoubleDummyError", "DoubleDummyGaveUp", "DDTable", "Hands", "DEFAULT_TABLE_MB", "describe_per_card"]
 
@@ -131,11 +131,11 @@ class DoubleDummySolver:
 
     def clear(self) -> None:
         """Forget every stored position (never needed for correctness)."""
-        self._tt[:] = 0
+        clear_table(self._tt)
 
     def _next_call(self, node_limit: int | None) -> None:
         ctx = self._ws[-1]
-        ctx[kernel_search.CTX_GENERATION] += 1  # older entries are replaced first
+        ctx[kernel_search.CTX_GENERATION] += 1
         if node_limit is not None and node_limit < 1:
             raise DoubleDummyError(f"node limit {node_limit} must be at least 1")
         ctx[kernel_search.CTX_NODE_LIMIT] = (kernel_search.NO_NODE_LIMIT if node_limit is None
