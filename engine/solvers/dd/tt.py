@@ -55,6 +55,9 @@ CHUNK = 8
 """Entries per chunk."""
 MAX_CHUNKS = 32
 """Chunks one group may hold before it recycles its own oldest one."""
+LEVELS = 4
+"""Group levels: level ``L`` files the entries that fix the top ``L`` cards of every suit they do not fix
+entirely, under the owners of those cards too (level 0: lengths, leader and strain only)."""
 ENTRY_WORDS = 4
 DIR_WORDS = 3
 CHUNK_WORDS = 2
@@ -144,7 +147,8 @@ def position_lengths(h):
 
 @kernel
 def key_words(h, codes, out):
-    """The position's owner words for ranks 0-3, 4-7 and 8-11 of every suit, and its top-card owners."""
+    """The position's owner words for ranks 0-3, 4-7 and 8-11 of every suit, and the owners of each suit's
+    top three cards (6 bits per suit)."""
     alive = h[0] | h[1] | h[2] | h[3]
     a = 0
     b = 0
@@ -155,7 +159,7 @@ def key_words(h, codes, out):
         a |= ((code >> 18) & 0xFF) << (8 * s)
         b |= ((code >> 10) & 0xFF) << (8 * s)
         c |= ((code >> 2) & 0xFF) << (8 * s)
-        tops |= ((code >> 24) & 3) << (2 * s)
+        tops |= ((code >> 20) & 0x3F) << (6 * s)
     out[0] = a
     out[1] = b
     out[2] = c
@@ -178,22 +182,29 @@ def _mask_words(ks):
 
 @kernel
 def _entry_level(lengths, ks):
-    """1 when the pattern fixes the top card of every suit it does not fix entirely, else 0."""
+    """The deepest level ``L < LEVELS`` whose top ``L`` cards of every suit the pattern fixes (suits it fixes
+    entirely aside)."""
+    level = LEVELS - 1
     for s in range(4):
         n = ((lengths >> (4 * s)) & 15) + ((lengths >> (16 + 4 * s)) & 15)
         n += ((lengths >> (32 + 4 * s)) & 15) + ((lengths >> (48 + 4 * s)) & 15)
         k = (ks >> (4 * s)) & 15
-        if k < n and k == 0:
-            return 0
-    return 1
+        if k < n and k < level:
+            level = k
+    return level
 
 
 @kernel
 def _group_meta(meta, level, tops):
-    """The directory's second key word (never 0, which marks an empty slot)."""
-    if level == 0:
-        return meta + 1
-    return (meta | (1 << 5) | (tops << 6)) + 1
+    """The directory's second key word (never 0, which marks an empty slot): the leader and strain, the
+    level and the owners of the top ``level`` cards of every suit."""
+    key = meta | (level << 5)
+    if level > 0:
+        width = 2 * level
+        shift = 6 - width
+        for s in range(4):
+            key |= ((tops >> (6 * s + shift)) & ((1 << width) - 1)) << (8 + width * s)
+    return key + 1
 
 
 @kernel
@@ -271,7 +282,7 @@ def probe(tt, h, lengths, meta, words, target, out):
     out[2] = 0
     out[3] = 0
     out[4] = -1
-    for level in range(1, -1, -1):
+    for level in range(LEVELS - 1, -1, -1):
         slot = _find(tt, lengths, _group_meta(meta, level, words[3]))
         if slot >= 0 and _scan(tt, h, slot, meta, words, target, out):
             return
