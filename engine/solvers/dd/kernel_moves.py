@@ -658,18 +658,18 @@ def generate_moves(h, trump, leader, pos, tc, start, hint, killer, tleft, moves,
             continue
         lf = _suit(live, s)
         first = n
-        prev_mine = False
-        for r in range(13):
-            if (lf >> r) & 1:
-                mine = ((f >> r) & 1) == 1
-                if mine:
-                    if not prev_mine:
-                        moves[ply, n] = 13 * s + r
-                        scores[ply, n] = r
-                        n += 1
-                    else:
-                        scores[ply, n - 1] = r
-                prev_mine = mine
+        rest = f
+        while rest:  # own cards upwards; one starts a new sequence unless the next lower live card is own too
+            low = rest & -rest
+            rest ^= low
+            r = HIGH13[low]
+            below = HIGH13[lf & (low - 1)]
+            if below >= 0 and (f >> below) & 1:
+                scores[ply, n - 1] = r
+            else:
+                moves[ply, n] = 13 * s + r
+                scores[ply, n] = r
+                n += 1
         if pos == 0:
             _lead_weights(h, trump, m, s, tleft, alive, moves, scores, ply, first, n, hint, killer)
     suit_game = trump < 4 and _suit(live, trump) != 0

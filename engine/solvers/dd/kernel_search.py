@@ -27,7 +27,7 @@ from engine.jit import kernel
 from .kernel_bounds import leader_cannot_take_all, quick_tricks, second_hand_tricks, sure_trump_tricks
 from .kernel_moves import MAX_MOVES, generate_moves, trick_relevance, trick_winner_index
 from .tables import HIGH13, POP13, SUIT_FIELD
-from .tt import build_codes, key_words, position_lengths, probe, store
+from .tt import build_codes, key_words, pattern_cards, position_lengths, probe, store
 
 __all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch", "reach_cards",
            "reach_batch", "reach_position", "reach_positions"]
@@ -298,11 +298,11 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                         probe(tt, h, frames[d, _LENGTHS], meta, words, target, out)
                         ctx[CTX_PROBES] += 1
                         if out[0] >= target:
-                            r = YES | out[2]
+                            r = YES | pattern_cards(h, out[2])
                             terminal = True
                             ctx[CTX_TABLE_CUTS] += 1
                         elif out[1] < target:
-                            r = out[3]
+                            r = pattern_cards(h, out[3])
                             terminal = True
                             ctx[CTX_TABLE_CUTS] += 1
                         else:

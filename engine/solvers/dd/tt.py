@@ -55,7 +55,7 @@ CHUNK = 8
 """Entries per chunk."""
 MAX_CHUNKS = 32
 """Chunks one group may hold before it recycles its own oldest one."""
-LEVELS = 4
+LEVELS = 2
 """Group levels: level ``L`` files the entries that fix the top ``L`` cards of every suit they do not fix
 entirely, under the owners of those cards too (level 0: lengths, leader and strain only)."""
 ENTRY_WORDS = 4
@@ -269,11 +269,12 @@ def pattern_cards(h, ks):
 
 @kernel
 def probe(tt, h, lengths, meta, words, target, out):
-    """Look a position up; ``out`` gets ``lb, ub, lb_cards, ub_cards, hint``.
+    """Look a position up; ``out`` gets ``lb, ub, lb_depths, ub_depths, hint``.
 
-    ``words`` are the position's :func:`key_words`.  ``lb_cards``/``ub_cards``
-    are the cards the entry giving each bound fixes (what a cut-off on that
-    bound depends on); ``hint`` is a suggested lead (``-1`` for none).  The
+    ``words`` are the position's :func:`key_words`.  ``lb_depths``/``ub_depths``
+    are the pattern depths of the entry giving each bound (:func:`pattern_cards`
+    turns them into the cards a cut-off on that bound depends on); ``hint`` is
+    a suggested lead (``-1`` for none).  The
     scan stops at the first entry that decides ``target`` (``lb >= target`` or
     ``ub < target``): the search needs no more.
     """
@@ -309,12 +310,12 @@ def _scan(tt, h, slot, meta, words, target, out):
             ub = (w3 >> _UB_SHIFT) & 15
             if lb > out[0]:
                 out[0] = lb
-                out[2] = pattern_cards(h, (w3 >> _K_SHIFT) & 0xFFFF)
+                out[2] = (w3 >> _K_SHIFT) & 0xFFFF
                 if lb >= target:
                     return True
             if ub < out[1]:
                 out[1] = ub
-                out[3] = pattern_cards(h, (w3 >> _K_SHIFT) & 0xFFFF)
+                out[3] = (w3 >> _K_SHIFT) & 0xFFFF
                 if ub < target:
                     return True
             hint = ((w3 >> _HINT_SHIFT) & 127) - 1
