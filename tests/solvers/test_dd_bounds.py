@@ -3,7 +3,7 @@
 Each bound returns the cards whose ranks it used; the search stores its
 cut-off under that rank pattern, so the bound must hold for every position
 with the same suit lengths and the same owners of those cards (closed
-upwards).  Plain minimax (:mod:`engine.solvers.dd.reference`) is the judge.
+upwards).  Plain minimax (:mod:`tests.solvers.reference`) is the judge.
 """
 
 from __future__ import annotations
