@@ -54,6 +54,17 @@ def test_quick_tricks_count_partners_winners_after_crossing_to_him() -> None:
     assert qt == 3 == _leader_side_tricks(hands, 4, 0)
 
 
+def test_quick_tricks_at_no_trump_run_a_suit_with_partner_unblocking() -> None:
+    # North's A5 opposite South's Q3 against East's bare jack: ace (queen unblocked), then the five over the three.
+    hands = [Deal.from_pbn("N:A5.2.. J.KQ.. Q3.3.. .AJT..", partial=True)[s].mask for s in range(4)]
+    qt, _ = quick_tricks(np.array(hands, dtype=np.int64), 4, 0)
+    assert qt == 2 == _leader_side_tricks(hands, 4, 0)
+    # North's bare queen reaches South's AK32: South overtakes and runs four spades.
+    hands = [Deal.from_pbn("N:Q.654.. JT.KQ.. AK32... 98.JT..", partial=True)[s].mask for s in range(4)]
+    qt, _ = quick_tricks(np.array(hands, dtype=np.int64), 4, 0)
+    assert qt == 4 == _leader_side_tricks(hands, 4, 0)
+
+
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_leader_told_he_cannot_take_every_trick_cannot_in_any_position_of_the_pattern(seed: int) -> None:
     fired = 0

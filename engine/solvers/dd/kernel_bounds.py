@@ -64,6 +64,39 @@ def _cash(lf, pf, top_opp, limit):
 
 
 @kernel
+def _run(xf, yf, top_opp, m, limit):
+    """Tricks a side takes running a suit from hand X (cards ``xf``) with hand Y (``yf``) unblocking under
+    it, ending with X on lead; and the lowest rank the count depends on (13 when there is no run).
+
+    Each round X plays its highest card and Y its highest: X wins every round Y follows in when each of
+    X's top cards beats the matching one of Y's, and every round while the opponents (at most ``m``
+    cards each) still follow when X's top ``m`` cards beat their top card; after that X's other cards
+    win too.  The lead reaches X at once when X leads the suit, or when Y does (Y needs a card of it).
+    At most ``limit`` rounds are counted (an opponent with trumps may ruff after that).
+    """
+    a = POP13[xf]
+    b = POP13[yf]
+    if b > a or a < m:
+        return 0, 13
+    x = xf
+    y = yf
+    low = 13
+    for i in range(max(b, m)):
+        xi = HIGH13[x]
+        x ^= 1 << xi
+        low = min(low, xi)
+        if i < m and xi <= top_opp:
+            return 0, 13
+        if i < b:
+            yi = HIGH13[y]
+            y ^= 1 << yi
+            if yi > xi:
+                return 0, 13
+            low = min(low, yi)
+    return min(a, limit), low
+
+
+@kernel
 def _winners_from(lf, top_opp, shift, alive):
     """Relevant cards of a suit cashed from the top: every live card down to the lowest winner in ``lf``."""
     lowest = (lf >> (top_opp + 1)) << (top_opp + 1)
@@ -143,7 +176,10 @@ def quick_tricks(h, trump, leader):
     draws a trump from each opponent who still has one, and an opponent left
     without trumps can no longer ruff.  Once the opponents (and partner) are
     out of a suit, the leader's remaining cards of it are winners too, unless
-    an opponent can still ruff.
+    an opponent can still ruff.  At no trump a suit may also be run
+    (:func:`_run`) from the leader's hand, or, as the last suit, from partner's
+    (in suit contracts the run's wider rank pattern cost more trick starts
+    than its cuts saved).
     """
     partner = (leader + 2) & 3
     o1 = (leader + 1) & 3
@@ -174,9 +210,22 @@ def quick_tricks(h, trump, leader):
         count, overtaken = _cash(lf, pf, top_opp, limit)
         rel = _winners_from(lf, top_opp, shift, alive)
         tricks = count
-        if (not overtaken and count >= max(POP13[f1], POP13[f2]) and count >= POP13[pf]
+        m = max(POP13[f1], POP13[f2])
+        if (not overtaken and count >= m and count >= POP13[pf]
                 and (s == trump or (t1 == 0 and t2 == 0))):
             tricks = POP13[lf]  # the others are out of the suit: the leader's small cards win too
+        af = (alive >> shift) & SUIT_FIELD
+        if trump == 4:
+            run, low = _run(lf, pf, top_opp, m, limit)
+            if run > tricks:  # the leader runs the suit with partner unblocking
+                tricks = run
+                rel = (af & ~((1 << low) - 1)) << shift
+                overtaken = False
+        if trump == 4 and pf != 0:
+            run, low = _run(pf, lf, top_opp, m, limit)
+            if run - tricks > bonus:  # played last: the leader leads to partner, who runs the suit
+                bonus = run - tricks
+                bonus_rel = (af & ~((1 << low) - 1)) << shift
         if tricks > 0:
             total += tricks
             relevant |= rel
