@@ -84,8 +84,8 @@ def _cold(seed: int) -> dict:
             "contract": report["contract"]}
 
 
-def _median(xs: list[float]) -> float:
-    return round(statistics.median(xs), 3) if xs else float("nan")
+def _median(xs: list[float]) -> float | None:
+    return round(statistics.median(xs), 3) if xs else None  # None (JSON null) when nothing was measured
 
 
 def run(args: argparse.Namespace) -> int:
