@@ -4,17 +4,19 @@ Every chance here is exact against best defence (the defenders see every card an
 know declarer's strategy), from :mod:`engine.suits`:
 
 * **the best line**: the exact optimum for the trick target, narrated;
-* **the expert line** (library problems): the editors' words and stated chance,
-  and the exact worth of the line that follows their script (where the script is
-  silent, the best continuation after it: :mod:`engine.suits.script`);
+* **the expert line** (library problems): the editors' words, stated chance and
+  source, and the exact worth of their plan (:mod:`engine.suits.plan`: a branching
+  plan, valued as written, the obvious continuation playing where it stops);
 * **your line**: what the user played is a strategy only along the path the
   defenders' actual cards took.  It is extended to a full strategy as *your card
   at every position where you played one, and the best continuation (given those
   cards) everywhere else* — the other layouts, the other defenders' replies, and
   the tricks after the point where you stopped or gave up.  Its chance is thus the
   best any line that agrees with every card you chose can achieve: it equals the
-  optimum exactly when none of your cards gave anything away.  This is the same
-  completion the library uses for partial expert scripts.
+  optimum exactly when none of your cards gave anything away;
+* **the line table**: every sensible line of the holding with its exact chance of
+  each number of tricks and its expected tricks, the best per target marked and the
+  safety plays named (:mod:`engine.suits.line_table`).
 
 A problem counts as *solved* when your line reaches the optimum and you played it
 out (did not give up); making the target on the actual layout is a separate fact,
@@ -25,7 +27,9 @@ does).
 
 Cost: the best line is read from the fronts solved when the problem was prepared;
 your line needs a solve of its own only when one of your cards differs from the
-best line's (the same work as the preparation, under the same kind of time limit).
+best line's, and the table one search of every trick level (the same kind of work
+as the preparation, under the same kind of time limit).  Every line is shown as
+its plan, in the holdings' orientation and in short steps.
 """
 
 from __future__ import annotations
@@ -37,14 +41,15 @@ from typing import Callable, Mapping
 from ..core.cancel import NEVER, CancelToken
 from ..suits.analysis import layout_text
 from ..suits.compare import LayoutDifference
-from ..suits.evaluate import LineValue, LineWalker
+from ..suits.evaluate import Line, LineValue, LineWalker, PolicyLine
 from ..suits.exact import FrontSolver, Strategy
-from ..suits.game import SuitGame
+from ..suits.line_table import LineTable, line_table
 from ..suits.model import holding_str
-from ..suits.narrate import narrate
-from ..suits.plan import build_plan
+from ..suits.narrate import plan_sentence, plan_steps
+from ..suits.plan import Plan, PlanLine
+from ..suits.plan_compile import compile_plan
 from ..suits.position import Position, SuitTable
-from .suit_session import GuardedFronts, PreparedSuitProblem, SolveGuard
+from .suit_session import GuardedFronts, PreparedSuitProblem, SolveGuard, SuitTooBigError
 
 __all__ = ["ReviewedLine", "ExpertLine", "SuitReview", "review_play", "OPTIMAL_TOLERANCE", "REVIEW_TIME_LIMIT_S"]
 
@@ -54,23 +59,28 @@ REVIEW_TIME_LIMIT_S = 40.0
 
 @dataclass(frozen=True, slots=True)
 class ReviewedLine:
-    """A line's exact chance of the target, expected tricks, words, and its tricks on the actual layout."""
+    """A line's exact chance of the target, expected tricks, words (one sentence, and short steps with
+    their depth), and its tricks on the actual layout."""
 
     chance: float
     expected_tricks: float
     words: str
     tricks_here: int  # against best defence on the layout the defenders held
+    steps: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ExpertLine:
-    """The library's line: the editors' words and stated chance; ``line`` values its script exactly."""
+    """The library's line: the editors' words, stated chance and source; ``line`` is their plan, valued
+    exactly and told in short steps."""
 
     words: str
     stated: str
     corrected: bool
     note: str
-    line: ReviewedLine | None  # None when the entry has no script (a "sample fact")
+    line: ReviewedLine | None  # None when the entry has no plan
+    source: str = ""
+    published: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +94,7 @@ class SuitReview:
     decisions: int  # cards you chose (positions where your line is your own)
     only_best: tuple[LayoutDifference, ...]  # layouts the best line makes and yours does not
     only_yours: tuple[LayoutDifference, ...]
+    table: LineTable | None = None  # every sensible line, every target (None if it could not be worked out)
 
     @property
     def optimal(self) -> bool:
@@ -105,15 +116,15 @@ def _best_strategy(solver: FrontSolver, target: int) -> Strategy:
     return strategy
 
 
-def _reviewed(game: SuitGame, strategy: Strategy, world: int) -> tuple[ReviewedLine, LineValue]:
-    table, target = game.table, game.target
-    assert target is not None
-    fallback, cut = game.completion()
-    walker = LineWalker(table, strategy, fallback, cut)
-    raw = walker.walk(table.root(), 0)
-    value = LineValue(tuple(0 if x is None else x for x in raw), table.weights)
-    words = narrate(table, build_plan(table, strategy, fallback, cut), walker, target)
-    return ReviewedLine(value.probability(target), value.expected_tricks, words, value.tricks[world]), value
+def _reviewed(table: SuitTable, target: int, line: Line, world: int, plan: Plan | None = None
+              ) -> tuple[ReviewedLine, LineValue]:
+    """A line as its plan (compiled unless given): the plan's exact figures and words."""
+    plan = plan if plan is not None else compile_plan(table, line, target)
+    walker = LineWalker(table, PlanLine(plan))
+    value = LineValue(tuple(0 if x is None else x for x in walker.root()), table.weights)
+    steps = tuple((s.depth, s.text) for s in plan_steps(table, plan))
+    return ReviewedLine(value.probability(target), value.expected_tricks, plan_sentence(table, plan),
+                        value.tricks[world], steps), value
 
 
 def _by_chance(diffs: list[LayoutDifference]) -> tuple[LayoutDifference, ...]:
@@ -144,9 +155,8 @@ def review_play(prepared: PreparedSuitProblem, user_line: Mapping[Position, int]
     table, target, world = prepared.table, prepared.target, prepared.world
     guard = SolveGuard(cancel, None if time_limit_s is None else time.monotonic() + time_limit_s,
                        "valuing your line")
-    game = SuitGame(table, target)  # one completion rule (and its double-dummy tables) for every line
     best_strategy = _best_strategy(prepared.fronts, target)
-    best, best_value = _reviewed(game, best_strategy, world)
+    best, best_value = _reviewed(table, target, PolicyLine(best_strategy), world)
     line = dict(user_line)
     best_moves = {pos: move for (pos, _won), move in best_strategy.items()}
     if all(best_moves.get(pos) == move for pos, move in line.items()):
@@ -156,17 +166,22 @@ def review_play(prepared: PreparedSuitProblem, user_line: Mapping[Position, int]
             move = line.get(pos)
             return [move] if move is not None and move in moves else moves
 
-        yours, your_value = _reviewed(game, _restricted(table, target, yours_only, guard), world)
+        yours, your_value = _reviewed(table, target, PolicyLine(_restricted(table, target, yours_only, guard)), world)
     expert = None
     entry = prepared.setup.entry
     if entry is not None:
-        scripted = None
-        if entry.script.steps:
-            guard.what = "valuing the expert's line"
-            script = entry.script
-            strategy = _restricted(table, target, lambda pos, moves: script.allowed(table, pos, moves), guard)
-            scripted, _ = _reviewed(game, strategy, world)
-        expert = ExpertLine(entry.line, entry.expert_chance, entry.corrected, entry.note, scripted)
+        planned = None
+        if entry.plan:
+            planned, _ = _reviewed(table, target, PlanLine(entry.plan), world, entry.plan)
+        expert = ExpertLine(entry.line, entry.expert_chance, entry.corrected, entry.note, planned,
+                            entry.source, entry.published)
+    guard.what = "working out the line table"
+    try:
+        experts = [(f"Expert {target}", entry.plan)] if entry is not None and entry.plan else []
+        lines: LineTable | None = line_table(table, experts,
+                                             lambda t, *args, **kw: GuardedFronts(t, *args, guard=guard, **kw))
+    except SuitTooBigError:  # the review stands without the table
+        lines = None
     only_best, only_yours = _differences(table, target, best_value, your_value)
     west, east = holding_str(prepared.layout.west), holding_str(prepared.layout.east)
-    return SuitReview(target, west, east, best, expert, yours, len(line), only_best, only_yours)
+    return SuitReview(target, west, east, best, expert, yours, len(line), only_best, only_yours, lines)

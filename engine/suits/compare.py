@@ -1,9 +1,9 @@
 """Two lines side by side: each one's exact chance, and the layouts where they part company.
 
-Typical pairs: the engine's optimal line against the expert's scripted line,
-or against the line another search algorithm (say PIMC) picks.  A layout
-"differs" when one line makes the target there and the other does not (for
-expected tricks: when their trick counts differ).
+Typical pairs: the engine's optimal line against the expert's plan, or against
+the line another search algorithm (say PIMC) picks.  A layout "differs" when one
+line makes the target there and the other does not (for expected tricks: when
+their trick counts differ).
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .analysis import EXACT, choose_line, layout_text
-from .evaluate import evaluate_line
-from .game import SuitGame
+from .evaluate import Line, evaluate_line
 from .model import SuitProblem
+from .plan import Plan, PlanLine
 from .position import SuitTable
-from .script import LineScript
 
 __all__ = ["LayoutDifference", "Comparison", "compare_strategies", "compare_lines"]
 
@@ -49,15 +48,11 @@ class Comparison:
                 "only_second": [row(d) for d in self.better_second]}
 
 
-def compare_strategies(table: SuitTable, target: int | None, first: tuple[str, Any],
-                       second: tuple[str, Any]) -> Comparison:
-    """Compare two policies (name, strategy) exactly."""
-    completion = SuitGame(table, target).completion()
-    a = evaluate_line(table, first[1], *completion)
-    b = evaluate_line(table, second[1], *completion)
-
-    def score(v: Any) -> float:
-        return v.expected_tricks if target is None else v.probability(target)
+def compare_strategies(table: SuitTable, target: int | None, first: tuple[str, Line | Any],
+                       second: tuple[str, Line | Any]) -> Comparison:
+    """Compare two lines (name, line) exactly."""
+    a = evaluate_line(table, first[1])
+    b = evaluate_line(table, second[1])
 
     def made(t: int) -> float:
         return t if target is None else float(t >= target)
@@ -69,14 +64,15 @@ def compare_strategies(table: SuitTable, target: int | None, first: tuple[str, A
         w, e = layout_text(table, i)
         diff = LayoutDifference(w, e, table.worlds[i].weight, ta, tb)
         (only_a if made(ta) > made(tb) else only_b).append(diff)
-    return Comparison(target, first[0], second[0], score(a), score(b), tuple(only_a), tuple(only_b))
+    return Comparison(target, first[0], second[0], a.score(target), b.score(target), tuple(only_a), tuple(only_b))
 
 
 def compare_lines(problem: SuitProblem | SuitTable, target: int | None, first: str = EXACT,
-                  second: str = "pimc", second_script: LineScript | None = None) -> Comparison:
-    """Compare algorithm ``first`` with algorithm ``second`` (or with a scripted expert line)."""
+                  second: str = "pimc", second_plan: Plan | None = None, second_name: str = "expert") -> Comparison:
+    """Compare algorithm ``first`` with algorithm ``second`` (or with a plan, e.g. the expert's)."""
     table = problem if isinstance(problem, SuitTable) else SuitTable(problem)
-    sa, _ = choose_line(table, target, first)
-    sb, _ = choose_line(table, target, second, second_script)
-    name_b = "expert" if second_script is not None else second
-    return compare_strategies(table, target, (first, sa), (name_b, sb))
+    la, _ = choose_line(table, target, first)
+    if second_plan is not None:
+        return compare_strategies(table, target, (first, la), (second_name, PlanLine(second_plan)))
+    lb, _ = choose_line(table, target, second)
+    return compare_strategies(table, target, (first, la), (second, lb))

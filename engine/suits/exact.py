@@ -34,13 +34,15 @@ result is still exact.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
-from .evaluate import line_tricks, simple_continuation
+from .continuation import obvious_move
+from .evaluate import LineValue, line_tricks, simple_continuation
 from .model import SuitProblem
 from .position import Position, SuitTable
 
-__all__ = ["Vector", "Front", "FrontSolver", "ExactSolution", "solve_exact", "Strategy", "prune"]
+__all__ = ["Vector", "Front", "FrontSolver", "ExactSolution", "solve_exact", "Strategy", "prune", "TargetLines",
+           "solve_every_target"]
 
 Vector = tuple  # tuple[int, ...]: one world bitmask per level
 Front = list  # list[Vector]
@@ -103,12 +105,19 @@ class FrontSolver:
     floor: float | None = None
     top_levels: int = 0
     better_floor: Callable[[], float] | None = None
+    objectives: tuple[tuple[float, float], ...] | None = None
+    """With every level searched at once (:func:`solve_every_target`): for each target k, its exact
+    optimum and the expected tricks of one line reaching it.  A vector is kept if it may belong to
+    the best line for some target (then the most expected tricks) or to the line with the most
+    expected tricks (``floor``)."""
     _mass: _Mass | None = None
 
     def _cut(self, pos: Position, levels: tuple[int, ...], vectors: Front) -> Front:
         """Drop the vectors whose best possible contribution to the root stays below the floor."""
         if self.floor is None or not vectors:
             return vectors
+        if self.objectives is not None:
+            return self._cut_every_target(pos, levels, vectors)
         if self.better_floor is not None and len(vectors) > _BIG_FRONT:
             # fronts are growing: worth paying for a better line (raising the floor mid-search is
             # sound: fronts kept so far are only larger than needed)
@@ -123,8 +132,35 @@ class FrontSolver:
         need = self.floor - 1e-9
         return [v for v in vectors if base + sum(mass(x) for x in v) >= need]
 
+    def _cut_every_target(self, pos: Position, levels: tuple[int, ...], vectors: Front) -> Front:
+        if self._mass is None:
+            self._mass = _Mass(self.table.weights)
+        mass = self._mass
+        valid = self.table.valid(pos)
+        inside = mass(valid)
+        outside = 1.0 - inside
+        won = self.top_levels - len(levels)
+        base = won * inside + self.top_levels * outside
+        eps = 1e-9
+        floor = self.floor - eps  # type: ignore[operator]
+        objectives = self.objectives or ()
+        kept = []
+        for v in vectors:
+            masses = [mass(x) for x in v]
+            bound_e = base + sum(masses)
+            if bound_e >= floor:
+                kept.append(v)
+                continue
+            for k, (best, expected) in enumerate(objectives, start=1):
+                if bound_e < expected - eps:
+                    continue
+                if k <= won or masses[k - won - 1] + outside >= best - eps:
+                    kept.append(v)
+                    break
+        return kept
+
     def moves(self, pos: Position) -> list[int]:
-        """Declarer's moves, narrowed by ``restrict`` (a scripted line) when one is given."""
+        """Declarer's moves, narrowed by ``restrict`` (the cards a user played, say) when one is given."""
         moves = self.table.declarer_moves(pos)
         return self.restrict(pos, moves) if self.restrict is not None else moves
 
@@ -193,8 +229,15 @@ class FrontSolver:
             if t.is_max(pos):
                 key = (pos, won)
                 if key in strategy:
+                    # reached again along another path: the move chosen first serves it too (a strategy
+                    # keyed on what declarer sees has one move here); the tests check on every generated
+                    # holding that the extracted line is worth exactly the optimum
                     continue
-                for m in self.moves(pos):
+                moves = self.moves(pos)
+                obvious = obvious_move(t, pos)
+                if obvious in moves:  # where it costs nothing, the line plays the obvious card
+                    moves = [obvious] + [m for m in moves if m != obvious]
+                for m in moves:
                     child, _ = t.play(pos, m)
                     for v in self.front(child, levels):
                         if all(a & ~b == 0 for a, b in zip(need, v)):
@@ -245,7 +288,7 @@ def _value(table: SuitTable, levels: tuple[int, ...], tricks: tuple[int, ...]) -
 
 
 def _plain_line_value(table: SuitTable, levels: tuple[int, ...]) -> float:
-    """Exact value of a plain rule's line: a floor for the unrestricted optimum (it obeys no script)."""
+    """Exact value of a plain rule's line: a floor for the unrestricted optimum."""
     return _value(table, levels, line_tricks(table, simple_continuation(table)))
 
 
@@ -256,15 +299,17 @@ def _pimc_line_value(table: SuitTable, target: int | None, levels: tuple[int, ..
     from .game import SuitGame
 
     game = SuitGame(table, target)
-    return _value(table, levels, line_tricks(table, get_algorithm("pimc").run(game).strategy, *game.completion()))
+    return _value(table, levels, line_tricks(table, game.line(get_algorithm("pimc").run(game).strategy)))
 
 
 def solve_exact(problem: SuitProblem | SuitTable, target: int | None,
-                restrict: Callable[[Position, list[int]], list[int]] | None = None) -> ExactSolution:
+                restrict: Callable[[Position, list[int]], list[int]] | None = None,
+                make_solver: Callable[..., FrontSolver] | None = None) -> ExactSolution:
     """Best-defence optimum: maximise P(tricks >= target), or expected tricks when ``target`` is None.
 
-    ``restrict`` narrows declarer's moves at chosen positions (a scripted line):
-    the result is then the best line that obeys it.  Among equally good vectors
+    ``restrict`` narrows declarer's moves at chosen positions (say, the cards a user
+    played): the result is then the best line that obeys it.  ``make_solver(table,
+    **fields)`` builds the front solver (the session passes one that can be stopped).  Among equally good vectors
     the first found is kept; ``tricks`` are the chosen strategy's actual tricks
     per world (from :func:`~engine.suits.evaluate.line_tricks`).
     """
@@ -278,11 +323,12 @@ def solve_exact(problem: SuitProblem | SuitTable, target: int | None,
         if not 1 <= target <= 13:
             raise ValueError(f"tricks={target}: a trick target must be 1..13")
         levels = (target,)
+    make = make_solver or FrontSolver
     if restrict is None:
-        solver = FrontSolver(table, floor=_plain_line_value(table, levels), top_levels=len(levels),
-                             better_floor=lambda: _pimc_line_value(table, target, levels))
+        solver = make(table, floor=_plain_line_value(table, levels), top_levels=len(levels),
+                      better_floor=lambda: _pimc_line_value(table, target, levels))
     else:
-        solver = FrontSolver(table, restrict)
+        solver = make(table, restrict)
 
     def worth(v: Vector) -> float:
         return sum(weights[i] for bits in v for i in range(len(weights)) if bits >> i & 1)
@@ -297,3 +343,123 @@ def solve_exact(problem: SuitProblem | SuitTable, target: int | None,
         if target is None or t >= target:
             success |= 1 << i
     return ExactSolution(target, worth(best) if best else 1.0, success, tricks, strategy, solver.nodes)
+
+
+@dataclass(frozen=True)
+class TargetLines:
+    """The best line for every objective of one problem, from one search of every trick level.
+
+    ``by_target[k]`` maximises P(tricks >= k) and, among such lines, expected tricks;
+    ``expected`` maximises expected tricks and, among such lines, the chance of the
+    most tricks first.  ``optimum[k]`` is the exact best chance of k tricks.
+    """
+
+    top: int
+    by_target: dict[int, ExactSolution]
+    expected: ExactSolution
+    optimum: dict[int, float]
+    nodes: int
+
+
+def solve_every_target(problem: SuitProblem | SuitTable, make_solver: Callable[..., FrontSolver] | None = None
+                       ) -> TargetLines:
+    """Every target at once: the exact optimum for each trick target, then one search of all levels
+    whose cut keeps only what the best line for some objective may need (see
+    :attr:`FrontSolver.objectives`), and the best line per objective read from its root front.
+
+    ``make_solver(table, **fields)`` builds the solvers (the session passes a guarded one).
+    """
+    table = problem if isinstance(problem, SuitTable) else SuitTable(problem)
+    make = make_solver or FrontSolver
+    top = table.problem.tricks_available
+    weights = table.weights
+    singles = {k: solve_exact(table, k, make_solver=make_solver) for k in range(1, top + 1)}
+    objectives = tuple((singles[k].value, LineValue(singles[k].tricks, weights).expected_tricks)
+                       for k in range(1, top + 1))
+    floor = max(e for _, e in objectives)
+    levels = tuple(range(1, top + 1))
+    solver = make(table, floor=floor, top_levels=top, objectives=objectives)
+    mass = _Mass(weights)
+    front = solver.front(table.root(), levels)
+    root = table.root()
+
+    def solution(target: int | None, best: Vector) -> ExactSolution:
+        strategy: Strategy = {}
+        solver.extract(root, 0, levels, best, strategy)
+        tricks = line_tricks(table, strategy)
+        value = LineValue(tricks, weights)
+        success = sum(1 << i for i, t in enumerate(tricks) if target is None or t >= target)
+        return ExactSolution(target, value.score(target), success, tricks, strategy, solver.nodes)
+
+    def expected(v: Vector) -> float:
+        return sum(mass(x) for x in v)
+
+    by_target = {k: solution(k, max(front, key=lambda v, k=k: (mass(v[k - 1]), expected(v))))
+                 for k in range(1, top + 1)}
+    best_e = solution(None, max(front, key=lambda v: (expected(v), tuple(mass(x) for x in reversed(v)))))
+    return TargetLines(top, by_target, best_e, {k: singles[k].value for k in singles}, solver.nodes)
+
+
+class _GuidedFronts:
+    """Fronts of the lines that follow a plan wherever it speaks and play freely where it has run out.
+
+    Keyed on the plan's cursor as well as the position (the plan remembers what the
+    defenders showed); once the plan has run out, the ordinary fronts take over.
+    """
+
+    def __init__(self, base: FrontSolver, line: Any) -> None:
+        self.base = base
+        self.line = line
+        self.memo: dict = {}
+
+    def front(self, pos: Position, levels: tuple[int, ...], cursor: Any) -> Front:
+        if not levels:
+            return [()]
+        if cursor[0] < 0:
+            return self.base.front(pos, levels)
+        key = (pos, levels, cursor)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        t = self.base.table
+        line = self.line
+        kind = t.terminal_future(pos)
+        if kind is not None:
+            result: Front = [self.base._terminal(pos, levels, kind)]
+        elif t.is_max(pos):
+            move = line.choose(t, cursor, pos, 0)
+            child, _ = t.play(pos, move)
+            result = self.front(child, levels, line.advance(t, cursor, pos, move, child, 0))
+        else:
+            valid = t.valid(pos)
+            result = [(valid,) * len(levels)]
+            for m, ws in t.defender_moves(pos, valid):
+                child, won = t.play(pos, m)
+                after = line.advance(t, cursor, pos, m, child, won)
+                if won:
+                    rest, certain = _shift(levels)
+                    full = (t.valid(child),) * certain
+                    sub = [full + v for v in self.front(child, rest, after)]
+                else:
+                    sub = self.front(child, levels, after)
+                outside = valid & ~ws
+                result = prune([tuple(a & (b | outside) for a, b in zip(av, bv)) for av in result for bv in sub])
+        self.memo[key] = result
+        return result
+
+
+def best_completion(table: SuitTable, plan: Any, target: int | None,
+                    make_solver: Callable[..., FrontSolver] | None = None) -> float:
+    """The best value of any line that plays as ``plan`` wherever the plan speaks (exactly, as a
+    :class:`~engine.suits.plan.PlanLine`) and freely where it has run out.  Equal to the plan's own
+    value when the plan states every decision that matters."""
+    from .plan import PlanLine
+
+    top = table.problem.tricks_available
+    levels = tuple(range(1, top + 1)) if target is None else (target,)
+    line = PlanLine(plan)
+    guided = _GuidedFronts((make_solver or FrontSolver)(table), line)
+    front = guided.front(table.root(), levels, line.start(table))
+    weights = table.weights
+    return max((sum(weights[i] for bits in v for i in range(len(weights)) if bits >> i & 1) for v in front),
+               default=0.0)

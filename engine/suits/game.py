@@ -11,17 +11,18 @@ With a trick target, a state is terminal as soon as the outcome is settled in
 every world still possible: the target is already made, or it cannot be made
 even double dummy.  The payoff there is the same whatever is played later, so
 values are unchanged while the trees the searches walk shrink a lot.  Lines
-chosen on this game therefore stop at settled states; the evaluator completes
-them with :func:`~engine.suits.evaluate.simple_continuation`.
+chosen on this game therefore stop at settled states; :meth:`SuitGame.line`
+makes them complete lines (:class:`~engine.suits.evaluate.CompletedLine`): the
+obvious continuation below a settled state, and nowhere else.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from typing import Callable
+from typing import Mapping
 
-from .evaluate import DoubleDummy, simple_continuation
+from .evaluate import CompletedLine, DoubleDummy
 from .model import SuitProblem
 from .narrate import position_text
 from .position import Position, SuitTable
@@ -132,10 +133,14 @@ class SuitGame:
             return None
         return self._score(won + self._dd.future(pos, world))
 
-    def completion(self) -> tuple[Callable[[Position, int], int], Callable[[Position, int], bool]]:
-        """(fallback, cut) for the evaluator: below a settled state, where searches on this game stop,
-        a line continues by :func:`simple_continuation`."""
-        return simple_continuation(self.table), lambda pos, won: self.settled((pos, won)) is not None
+    def is_settled(self, pos: Position, won: int) -> bool:
+        return self.settled((pos, won)) is not None
+
+    def line(self, strategy: Mapping) -> CompletedLine:
+        """A search's strategy on this game as a complete line: below a settled state, where the
+        searches stop, play goes on by the obvious continuation; a move missing anywhere else is an
+        error (:class:`~engine.suits.evaluate.LineError`)."""
+        return CompletedLine(strategy, self.is_settled)
 
     def label(self, state: GameState) -> str:
         return position_text(self.table, state[0])

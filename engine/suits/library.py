@@ -1,30 +1,36 @@
 """The expert library of classic suit combinations: loading, validation and checking.
 
 ``assets/suit_combinations.json`` holds, per combination: the holdings, the
-trick target, category tags, the expert line in words and as a script
-(:mod:`.script`), the expert's stated chance (as written, e.g. ``"76%"``, whose
-number of digits is its precision), and the figures of the exact solver: the
-best-defence optimum and the exact worth of the scripted line.  An entry whose
-stated chance disagrees with the exact optimum beyond its precision is marked
-``corrected`` and its ``note`` explains the difference; the exact figure is the
-one the trainer shows.
+trick target, category tags, the expert line in words and as a branching plan
+(:mod:`.plan`: what to do when a defender shows out or plays an honour), the
+expert's stated chance as written (e.g. ``"76%"``, whose number of digits is its
+precision), where it comes from (``source``; ``published`` when that is a
+published table rather than the editors' own analysis), and the exact figures:
+the best-defence optimum and the exact worth of the plan itself.
+
+The plan is valued as written, the obvious continuation (:mod:`.continuation`)
+playing where it stops, so the expert chance shown is the chance of the plan,
+exactly.  An entry whose stated chance disagrees with the plan's worth beyond its
+precision is marked ``corrected``, and its ``note`` says why.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from .model import SuitProblem, SuitProblemError
-from .script import LineScript, parse_script
+from .plan import Plan, PlanError, mirror_plan, parse_plan, plan_to_json
 
 __all__ = ["Tag", "LibraryEntry", "LibraryError", "EntryCheck", "library_path", "load_library",
-           "parse_entry", "stated_tolerance", "check_entry", "LIBRARY_FORMAT"]
+           "parse_entry", "stated_tolerance", "check_entry", "find_entry", "LibraryMatch", "mirror_words",
+           "LIBRARY_FORMAT"]
 
-LIBRARY_FORMAT = "tenace-suit-combinations/1"
+LIBRARY_FORMAT = "tenace-suit-combinations/2"
 
 
 class LibraryError(ValueError):
@@ -58,12 +64,12 @@ class LibraryEntry:
     tricks: int
     tags: tuple[Tag, ...]
     line: str
-    script: LineScript
-    script_text: tuple[str, ...]
+    plan: Plan
     expert_chance: str
     source: str
+    published: bool  # the stated chance is a published figure (``source`` names the table), not the editors'
     probability: float  # exact best-defence optimum
-    line_probability: float  # exact worth of the scripted line (completed optimally)
+    line_probability: float  # exact worth of the plan as written
     corrected: bool
     note: str
 
@@ -73,6 +79,10 @@ class LibraryEntry:
 
     def problem(self) -> SuitProblem:
         return SuitProblem.parse(self.north, self.south)
+
+    @property
+    def plan_json(self) -> list:
+        return plan_to_json(self.plan)
 
 
 def stated_tolerance(chance: str) -> float:
@@ -113,9 +123,8 @@ def parse_entry(raw: Any, index: int) -> LibraryEntry:
     tricks = _field(raw, "tricks", int, where)
     try:
         problem = SuitProblem.parse(north, south)
-        script_text = tuple(_field(raw, "script", list, where))
-        script = parse_script(list(script_text))
-    except SuitProblemError as exc:
+        plan = parse_plan(_field(raw, "plan", list, where))
+    except (SuitProblemError, PlanError) as exc:
         raise LibraryError(f"{where}: {exc}") from None
     if not 1 <= tricks <= problem.tricks_available:
         raise LibraryError(f"{where}: tricks={tricks} but at most {problem.tricks_available} can be taken")
@@ -140,20 +149,23 @@ def parse_entry(raw: Any, index: int) -> LibraryEntry:
         if not 0.0 <= p <= 1.0:
             raise LibraryError(f"{where}: {name}={p} is not a probability")
     if line_probability > probability + 1e-9:
-        raise LibraryError(f"{where}: the scripted line ({line_probability}) beats the optimum ({probability})")
+        raise LibraryError(f"{where}: the expert plan ({line_probability}) beats the optimum ({probability})")
     corrected = _field(raw, "corrected", bool, where)
     note = _field(raw, "note", str, where)
-    disagrees = abs(stated / 100.0 - probability) > stated_tolerance(chance)
+    disagrees = abs(stated / 100.0 - line_probability) > stated_tolerance(chance)
     if corrected != disagrees:
-        raise LibraryError(f"{where}: corrected={corrected} but the stated {chance} and the exact "
-                           f"{probability:.4f} {'disagree' if disagrees else 'agree'}")
+        raise LibraryError(f"{where}: corrected={corrected} but the stated {chance} and the plan's exact "
+                           f"{line_probability:.4f} {'disagree' if disagrees else 'agree'}")
     if corrected and not note.strip():
         raise LibraryError(f"{where}: a corrected entry must explain the difference in 'note'")
     line = _field(raw, "line", str, where)
     if not line.strip():
         raise LibraryError(f"{where}: the expert line in words is empty")
-    return LibraryEntry(ident, north, south, tricks, tuple(tags), line, script, script_text, chance,
-                        _field(raw, "source", str, where), probability, line_probability, corrected, note)
+    source = _field(raw, "source", str, where)
+    if not source.strip():
+        raise LibraryError(f"{where}: the source is empty")
+    return LibraryEntry(ident, north, south, tricks, tuple(tags), line, plan, chance, source,
+                        _field(raw, "published", bool, where), probability, line_probability, corrected, note)
 
 
 def load_library(path: str | Path | None = None) -> tuple[LibraryEntry, ...]:
@@ -179,22 +191,72 @@ def load_library(path: str | Path | None = None) -> tuple[LibraryEntry, ...]:
 
 @dataclass(frozen=True)
 class EntryCheck:
-    """What the exact solver says about an entry now."""
+    """What the exact solver says about an entry now: the optimum, the plan's own worth, and the best
+    any line following the plan where it speaks can do (equal to the plan's worth when the plan states
+    every decision that matters)."""
 
     probability: float
     line_probability: float
+    completed_probability: float
 
     def matches(self, entry: LibraryEntry, tol: float = 1e-6) -> bool:
         return abs(self.probability - entry.probability) <= tol and \
             abs(self.line_probability - entry.line_probability) <= tol
 
+    @property
+    def complete(self) -> bool:
+        return self.completed_probability <= self.line_probability + 1e-9
+
 
 def check_entry(entry: LibraryEntry) -> EntryCheck:
-    """Re-solve an entry: the exact optimum and the exact worth of its scripted line."""
-    from .exact import solve_exact
+    """Re-solve an entry: the exact optimum, the plan's exact worth, and its best completion."""
+    from .evaluate import evaluate_line
+    from .exact import best_completion, solve_exact
+    from .plan import PlanLine
     from .position import SuitTable
 
     table = SuitTable(entry.problem())
     best = solve_exact(table, entry.tricks).value
-    scripted = solve_exact(table, entry.tricks, lambda pos, moves: entry.script.allowed(table, pos, moves)).value
-    return EntryCheck(best, scripted)
+    plan_value = evaluate_line(table, PlanLine(entry.plan)).probability(entry.tricks)
+    return EntryCheck(best, plan_value, best_completion(table, entry.plan, entry.tricks))
+
+
+_SWAP = {"North": "South", "South": "North", "West": "East", "East": "West"}
+
+
+def mirror_words(text: str) -> str:
+    """Words about the hands with North and South (and so West and East) swapped."""
+    return re.sub(r"\b(North|South|West|East)\b", lambda m: _SWAP[m.group(1)], text)
+
+
+@dataclass(frozen=True)
+class LibraryMatch:
+    """A library entry for a problem as the user wrote it: ``mirrored`` when the user's North holds the
+    entry's South cards; ``plan`` and ``words`` are then already turned to the user's holdings, so that
+    nothing the user reads speaks of the library's North and South."""
+
+    entry: LibraryEntry
+    mirrored: bool
+    plan: Plan
+
+    @property
+    def words(self) -> str:
+        return mirror_words(self.entry.line) if self.mirrored else self.entry.line
+
+    @property
+    def note(self) -> str:
+        return mirror_words(self.entry.note) if self.mirrored else self.entry.note
+
+
+def find_entry(problem: SuitProblem, tricks: int, entries: tuple[LibraryEntry, ...] | None = None
+               ) -> LibraryMatch | None:
+    """The library entry for exactly these cards and target, in either orientation."""
+    for entry in entries if entries is not None else load_library():
+        if entry.tricks != tricks:
+            continue
+        p = entry.problem()
+        if (p.north, p.south) == (problem.north, problem.south):
+            return LibraryMatch(entry, False, entry.plan)
+        if (p.north, p.south) == (problem.south, problem.north):
+            return LibraryMatch(entry, True, mirror_plan(entry.plan))
+    return None

@@ -1,42 +1,38 @@
-"""Plans in bridge words: "Lead low from South; if West plays low, finesse the queen; ...".
+"""Plans in a player's words, in short steps: "Lead low from South to the queen; if it wins, cash
+the ace".
 
-Each trick is told from declarer's chair: the lead, then for each card the
-second hand may play, what third hand does (win, finesse, duck, cover), then
-what happens after the fourth hand's card.  Replies that lead to the same
-continuation are told together.  Deep plans are narrated for the first few
-tricks; the JSON plan tree always holds the whole line.
+A plan (:mod:`.plan`) is told step by step in the holdings' own orientation (North
+and South as the problem gives them).  Each step is one sentence: the lead, third
+hand's card, and what to do instead when second hand shows out or plays an honour;
+then, indented, what to do when the trick shows something else.  Where the plan
+stops, the rest plays itself (cash the winners, or lead toward the high cards).
+
+Whether a card is "cashed" or "led", and how a defender's card is called ("low",
+"the king", "the king or queen"), is read from the positions where the step is
+actually carried out, found by walking the plan as a line.
 """
 
 from __future__ import annotations
 
-from .evaluate import LineWalker
-from .model import holding_str, rank_char
-from .plan import PlanNode
-from .position import NORTH, SHOW_OUT, SOUTH, Position, SuitTable, move_rank, move_seat
+from dataclasses import dataclass
 
-__all__ = ["narrate", "card_word", "position_text"]
+from .continuation import lowest_move, third_hand_move
+from .evaluate import LineWalker
+from .line_tree import LineNode, build_tree
+from .model import holding_str, rank_char
+from .plan import Atom, Condition, Plan, PlanLine, Step
+from .position import NORTH, SOUTH, Position, SuitTable
+
+__all__ = ["StepText", "plan_steps", "plan_sentence", "plan_name", "steps_text", "card_word", "position_text", "narrate"]
 
 _WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
           6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
 _SEAT = ("North", "East", "South", "West")
+_LETTER_RANK = {c: i + 2 for i, c in enumerate("23456789TJQKA")}
 
 
 def card_word(rank: int) -> str:
     return _WORDS[rank]
-
-
-def _declarer_card(table: SuitTable, pos: Position, seat: int, rank: int) -> str:
-    """'the nine' or, when equal cards sit with it in the same hand, 'the nine (or eight)'."""
-    hand = pos[0] if seat == NORTH else pos[1]
-    hand |= 1 << (rank - 2)  # the card may already be on the trick
-    barriers = table.barriers(pos)
-    side = sum(1 for b in barriers if b > rank)
-    equals = [r for r in range(14, 1, -1) if hand >> (r - 2) & 1 and sum(1 for b in barriers if b > r) == side]
-    top = equals[0]
-    if len(equals) == 1:
-        return f"the {card_word(top)}"
-    return f"the {card_word(top)} (or {' or '.join(card_word(r) for r in equals[1:])})" if len(equals) <= 3 \
-        else f"the {card_word(top)} (or an equal card)"
 
 
 def position_text(table: SuitTable, pos: Position) -> str:
@@ -48,154 +44,219 @@ def position_text(table: SuitTable, pos: Position) -> str:
     return f"N {holding_str(pos[0])} S {holding_str(pos[1])} W+{shown_w or '0'} E+{shown_e or '0'} {lead}[{trick}]"
 
 
-def _live(table: SuitTable, pos: Position) -> list[int]:
-    return [g for g, grp in enumerate(table.groups) if pos[2][g] + pos[3][g] < grp.size]
+@dataclass(frozen=True)
+class StepText:
+    """One line of a plan in words; ``depth`` 0 for the main line, 1 for what to do in a branch, ..."""
+
+    depth: int
+    text: str
 
 
-def _defender_card(table: SuitTable, pos: Position, move: int) -> str:
-    """'plays low', 'plays the king', 'plays the king or queen', 'plays a card from the jack down to the six'."""
-    if move == SHOW_OUT:
-        return "shows out"
-    grp = table.groups[move]
-    live = _live(table, pos)
-    if grp.top < 10 and live and move == live[-1]:
-        return "plays low"
-    if grp.size == 1:
-        return f"plays the {card_word(grp.top)}"
-    if grp.size == 2:
-        return f"plays the {card_word(grp.top)} or {card_word(grp.bottom)}"
-    return f"plays a card from the {card_word(grp.top)} down to the {card_word(grp.bottom)}"
+def _visits(table: SuitTable, plan: Plan) -> tuple[PlanLine, dict]:
+    """For each step (list, index): the lead positions where the plan carries it out."""
+    line = PlanLine(plan)
+    walker = LineWalker(table, line)
+    seen: dict = {}
+    stack = [build_tree(table, line, walker)]
+    done: set[int] = set()
+    while stack:
+        node: LineNode = stack.pop()
+        if id(node) in done:
+            continue
+        done.add(id(node))
+        if node.kind == "declarer" and not node.position[6] and node.cursor[0] >= 0:
+            seen.setdefault((node.cursor[0], node.cursor[1]), []).append(node.position)
+        stack.extend(child for _m, child in node.branches)
+    return line, seen
 
 
-def _lead_phrase(table: SuitTable, pos: Position, move: int) -> str:
-    seat, rank = move_seat(move), move_rank(move)
-    hand = _SEAT[seat]
-    other = _SEAT[(seat + 2) % 4]
-    live = _live(table, pos)
-    tops = [table.groups[g].top for g in live]
-    bottoms = [table.groups[g].bottom for g in live]
-    if not tops or rank > max(tops):
-        return f"cash {_declarer_card(table, pos, seat, rank)} from {hand}"
-    if rank < min(bottoms):
-        partner = pos[0] if seat == SOUTH else pos[1]
-        return f"lead low from {hand} toward {other}" if partner else f"lead low from {hand}"
-    return f"lead {_declarer_card(table, pos, seat, rank)} from {hand}"
+def _live_ranks(table: SuitTable, pos: Position) -> list[int]:
+    return [r for g, grp in enumerate(table.groups) if pos[2][g] + pos[3][g] < grp.size for r in grp.ranks]
 
 
-def _third_phrase(table: SuitTable, pos: Position, move: int) -> str:
-    """Third hand's card, judged against the cards already on the trick and the live ones."""
-    trick = pos[6]
-    rank = move_rank(move)
-    name = _declarer_card(table, pos, move_seat(move), rank)
-    current = max(trick[1], trick[2])
-    partner_winning = trick[1] > trick[2]
-    live = _live(table, pos)
-    higher_live = [table.groups[g].top for g in live if table.groups[g].top > rank]
-    if rank < current:
-        return "play low" if partner_winning else "play low (duck)"
-    if partner_winning and trick[2] == 0:
-        return f"play {name}"
-    if not higher_live:
-        return f"win with {name}" if trick[2] else f"play {name}"
-    if partner_winning:
-        return f"overtake with {name}"
-    return f"finesse {name}"
-
-
-def _outcome(table: SuitTable, node: PlanNode, move: int) -> str:
-    """What declarer sees after the fourth hand's card."""
-    who = _SEAT[node.seat]
-    pos = node.position
-    if move == SHOW_OUT:
-        return f"{who} shows out"
-    child_won = None
-    for m, c in node.branches:
-        if m == move:
-            child_won = c.trick_won
-    card = _defender_card(table, pos, move).replace("plays ", "")
-    if child_won:
-        return f"{who} follows with {card}" if card != "low" else f"{who} follows low"
-    return f"{who} wins with {card}" if card != "low" else f"{who} wins"
-
-
-def _nest(text: str) -> str:
-    """Bracket a continuation that itself branches, so the reader sees where it ends."""
-    return f"({text})" if "; " in text else text
-
-
-def _join(parts: list[str]) -> str:
-    return "; ".join(p for p in parts if p)
-
-
-class _Narrator:
-    """Tells a plan trick by trick, skipping branches whose result is already settled."""
-
-    def __init__(self, table: SuitTable, walker: LineWalker | None, target: int | None, limit: int) -> None:
+class _Teller:
+    def __init__(self, table: SuitTable, plan: Plan) -> None:
         self.table = table
-        self.walker = walker
-        self.target = target
-        self.limit = limit
+        self.line, self.visits = _visits(table, plan)
 
-    def settled(self, node: PlanNode) -> bool:
-        """True when the line's result no longer depends on the layout (made, or lost, everywhere)."""
-        if self.walker is None:
-            return False
-        if node.settled and self.target is not None:
-            return True
-        results = {x if self.target is None else x >= self.target
-                   for x in self.walker.walk(node.position, node.won, node.settled) if x is not None}
-        return len(results) <= 1
+    def _positions(self, lid: int, index: int) -> list[Position]:
+        return self.visits.get((lid, index), [])
 
-    def trick(self, node: PlanNode, depth: int) -> str:
-        """Narrate from a lead node (or an end node)."""
-        if node.kind == "end" or (depth > 0 and self.settled(node)):
+    def _card(self, token: str, seat: int, positions: list[Position]) -> tuple[str, bool]:
+        """(words, is a sure winner everywhere the step is played) for a declarer card token."""
+        if token == "x":
+            return "low", False
+        rank = _LETTER_RANK[token]
+        winner = bool(positions) and all(all(rank > r for r in _live_ranks(self.table, p)) for p in positions)
+        return f"the {card_word(rank)}", winner
+
+    def _defender_card(self, atom: Atom) -> str:
+        if atom.card == "-":
+            return "shows out"
+        if atom.card == "x":
+            return "plays low"
+        rank = _LETTER_RANK[atom.card]
+        group = next(g for g in self.table.groups if rank in g.ranks)
+        if group.size == 1:
+            return f"plays the {card_word(rank)}"
+        if group.size <= 3:
+            names = [card_word(r) for r in group.ranks]
+            return f"plays the {', '.join(names[:-1])} or {names[-1]}"
+        return f"plays a card from the {card_word(group.top)} down to the {card_word(group.bottom)}"
+
+    def condition(self, cond: Condition, lead_seat: int | None = None) -> str:
+        alts = []
+        for alt in cond:
+            if lead_seat is not None:  # in the order the cards are played
+                alt = tuple(sorted(alt, key=lambda a: (a.kind != "card", (a.seat - lead_seat) % 4)))
+            cards = {a.seat: a.card for a in alt if a.kind == "card"}
+            if len(cards) == 2 and set(cards.values()) == {"x"}:
+                alt = tuple(a for a in alt if a.kind != "card") + (Atom("both-low"),)
+            parts = []
+            for a in alt:
+                if a.kind == "both-low":
+                    parts.append("both defenders play low")
+                elif a.kind == "won":
+                    parts.append("it wins")
+                elif a.kind == "lost":
+                    parts.append("it loses")
+                elif a.kind == "card":
+                    parts.append(f"{_SEAT[a.seat]} {self._defender_card(a)}")
+            played = [p for p in parts if not p.startswith("it ")]
+            result = [p for p in parts if p.startswith("it ")]
+            alts.append(" and ".join(played + result) if parts else "always")
+        return ", or ".join(alts)
+
+    def _over_low(self, step: Step, positions: list[Position]) -> int | None:
+        """The card third hand plays by the obvious rule when second hand plays low (the same wherever the
+        step is played), if that is not simply its lowest card."""
+        table = self.table
+        ranks = set()
+        for pos in positions:
+            lead = lowest_move(table, pos, step.lead_seat)
+            live = [g for g, grp in enumerate(table.groups) if pos[2][g] + pos[3][g] < grp.size]
+            if lead is None or not live:
+                return None
+            after, _ = table.play(pos, lead)
+            if not table.is_max(after):
+                second, _ = table.play(after, live[-1])
+                if not table.is_max(second):
+                    return None
+                move = third_hand_move(table, second)
+                if move == lowest_move(table, second, step.third_seat):
+                    return None
+                ranks.add(move & 15)
+        return ranks.pop() if len(ranks) == 1 else None
+
+    def step(self, step: Step, lid: int, index: int) -> str:
+        positions = self._positions(lid, index)
+        lead_hand, third_hand = _SEAT[step.lead_seat], _SEAT[step.third_seat]
+        lead_words, lead_wins = self._card(step.lead, step.lead_seat, positions)
+        third_words = self._card(step.third, step.third_seat, positions)[0] if step.third else ""
+        if step.lead == "x":
+            over_low = self._over_low(step, positions) if step.third is None else None
+            if over_low is not None:
+                text = f"lead low to the {card_word(over_low)}"
+            elif step.third is None:
+                text = f"lead low from {lead_hand}"
+            elif step.third == "x":
+                text = f"lead low from {lead_hand} and play low from {third_hand} (duck)"
+            else:
+                text = f"lead low to {third_words}"
+        elif lead_wins:
+            text = f"cash {lead_words}"
+            if step.third is not None and step.third != "x":
+                text += f", {third_hand} playing {third_words}"
+        elif step.third is None:
+            text = f"lead {lead_words}"
+        elif step.third == "x":
+            text = f"lead {lead_words} and let it run"
+        else:
+            text = f"lead {lead_words} to {third_words}"
+        overrides = []
+        for cond, card in step.second:
+            words = "low" if card == "x" else f"the {card_word(_LETTER_RANK[card])}"
+            overrides.append(f"if {self.condition(cond, step.lead_seat)}, play {words} from {third_hand}")
+        if overrides:
+            text += " (" + "; ".join(overrides) + ")"
+        return text
+
+    def steps(self, lid: int, depth: int, out: list[StepText]) -> None:
+        plan = self.line.lists[lid]
+        for index, step in enumerate(plan):
+            if not self._positions(lid, index):
+                break  # never reached: the earlier branches cover every case
+            out.append(StepText(depth, _capital(self.step(step, lid, index)) + "."))
+            for (cond, _sub), (_c, target) in zip(step.then, self.line.jumps[(lid, index)]):
+                first = len(out)
+                if target >= 0:
+                    self.steps(target, depth + 1, out)
+                if len(out) > first:
+                    head = out[first]
+                    out[first] = StepText(head.depth, f"If {self.condition(cond, step.lead_seat)}: "
+                                                      f"{head.text[0].lower()}{head.text[1:]}")
+                else:
+                    out.append(StepText(depth + 1, f"If {self.condition(cond, step.lead_seat)}: the rest plays itself."))
+
+    def paragraph(self, lid: int, start: int = 0) -> str:
+        """The steps of list ``lid`` from ``start`` as one sentence: branches as "if ..., ...", the
+        main line going on with "otherwise" (or "then")."""
+        plan = self.line.lists[lid]
+        if start >= len(plan) or not self._positions(lid, start):
             return ""
-        if depth >= self.limit:
-            return "continue as the plan tree shows"
-        move, second = node.branches[0]
-        lead = _lead_phrase(self.table, node.position, move)
-        if second.kind != "defender":
-            return lead
-        cashing = lead.startswith("cash")
-        groups: dict[str, list[str]] = {}
-        for m, after in second.branches:
-            cond = f"{_SEAT[second.seat]} {_defender_card(self.table, second.position, m)}"
-            groups.setdefault(self.after_second(after, depth, cashing), []).append(cond)
-        if len(groups) == 1:
-            (text,) = groups
-            return _join([lead, text])
-        parts = [f"if {' or '.join(conds)}, {_nest(text)}" for text, conds in groups.items() if text]
-        return _join([lead] + parts)
+        step = plan[start]
+        text = self.step(step, lid, start)
+        rest = self.paragraph(lid, start + 1)
+        branches = []
+        for (cond, _sub), (_c, target) in zip(step.then, self.line.jumps[(lid, start)]):
+            sub = self.paragraph(target) if target >= 0 else ""
+            sub = sub or "the rest plays itself"
+            branches.append(f"if {self.condition(cond, step.lead_seat)}, {f'({sub})' if '; ' in sub else sub}")
+        if branches:
+            text += "; " + "; ".join(branches)
+            if rest:
+                text += f"; otherwise {rest}"
+        elif rest:
+            text += f"; then {rest}"
+        return text
 
-    def after_second(self, node: PlanNode, depth: int, cashing: bool) -> str:
-        """From third hand's decision (or a fourth-hand node when third hand discarded)."""
-        third = ""
-        fourth = node
-        if node.kind == "declarer":
-            move, fourth = node.branches[0]
-            third = _third_phrase(self.table, node.position, move)
-            if cashing and third.startswith("play low"):
-                third = ""
-        if fourth.kind != "defender":
-            return third
-        groups: dict[str, list[str]] = {}
-        for m, nxt in fourth.branches:
-            groups.setdefault(self.trick(nxt, depth + 1), []).append(_outcome(self.table, fourth, m))
-        if len(groups) == 1:
-            (text,) = groups
-            return _join([third, f"then {text}" if text else ""])
-        parts = [f"if {' or '.join(conds)}, {_nest(text)}" for text, conds in groups.items() if text]
-        return _join([third] + parts)
+    def name(self, steps: int = 2) -> str:
+        """A short name: the main line's first steps ("low to the ten, low to the queen")."""
+        plan = self.line.lists[0] if self.line.lists else ()
+        parts = [self.step(step, 0, i) for i, step in enumerate(plan[:steps]) if self._positions(0, i)]
+        return ", then ".join(parts) if parts else "play from the top"
 
 
-def narrate(table: SuitTable, plan: PlanNode, walker: LineWalker | None = None, target: int | None = None,
-            tricks: int = 4) -> str:
-    """The line in words for the first ``tricks`` tricks (deeper play: see the plan tree).
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:] if text else text
 
-    With ``walker`` (the line's per-world results) branches where the outcome is
-    already settled are left out, so the words dwell on the decisions that matter.
-    """
-    text = _Narrator(table, walker, target, tricks).trick(plan, 0)
-    if not text:
-        return "Nothing to decide: the result is the same however the cards are played."
-    return text[0].upper() + text[1:] + "."
+
+def plan_steps(table: SuitTable, plan: Plan) -> list[StepText]:
+    """The plan in short steps, in the holdings' orientation."""
+    if not plan:
+        return [StepText(0, "Play from the top: cash your winners, then lead toward your high cards.")]
+    out: list[StepText] = []
+    _Teller(table, plan).steps(0, 0, out)
+    return out
+
+
+def steps_text(steps: list[StepText]) -> str:
+    """Steps on separate lines, branches indented."""
+    return "\n".join("  " * s.depth + s.text for s in steps)
+
+
+def plan_sentence(table: SuitTable, plan: Plan) -> str:
+    """The plan as one sentence: "Lead low to the queen; if it wins, cash the ace"."""
+    if not plan:
+        return plan_steps(table, plan)[0].text
+    text = _Teller(table, plan).paragraph(0)
+    return _capital(text) + "."
+
+
+def plan_name(table: SuitTable, plan: Plan) -> str:
+    """A line's short name for tables: its first steps."""
+    return _capital(_Teller(table, plan).name()) if plan else "Play from the top"
+
+
+def narrate(table: SuitTable, plan: Plan) -> str:
+    return plan_sentence(table, plan)

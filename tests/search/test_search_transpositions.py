@@ -52,7 +52,7 @@ def test_a_conflict_keeps_the_last_choice_on_ties():
 def _line_value(problem: SuitProblem, tricks: int, algorithm) -> float:
     table = SuitTable(problem)
     game = SuitGame(SuitTable(problem), tricks)
-    return evaluate_line(table, algorithm(game).strategy, *game.completion()).probability(tricks)
+    return evaluate_line(table, game.line(algorithm(game).strategy)).probability(tricks)
 
 
 @pytest.mark.parametrize("north, south, tricks", [("AJ9", "xxx", 2), ("QJ9", "xxx", 1)])

@@ -254,8 +254,12 @@ def test_review_of_the_immediate_finesse_against_the_exact_solver():
     assert not review.optimal and review.decisions == 4
     assert [(d.west, d.east) for d in review.only_best] == [("JT9876", "K")] and review.only_yours == ()
     assert review.best.tricks_here == 2 and (review.west, review.east) == ("K6", "JT987")
-    assert review.best.words.startswith("Lead low from South")
+    assert review.best.words.startswith("Cash the ace")  # the ace first catches a singleton king with East
     assert review.expert is None
+    # the line table: every target at once, the best line per target marked
+    lines = review.table
+    assert lines is not None and lines.top == 3
+    assert lines.best(2).chances[1] == pytest.approx(review.best.chance)
 
 
 def test_the_best_line_played_out_is_optimal():
@@ -269,7 +273,7 @@ def test_the_best_line_played_out_is_optimal():
     assert review.optimal and review.yours.chance == pytest.approx(review.best.chance)
 
 
-def test_review_of_a_library_problem_values_the_expert_script():
+def test_review_of_a_library_problem_values_the_expert_plan():
     entry = next(e for e in load_library() if e.id == 17)  # AJT opposite xxx, 2 tricks: two finesses
     s = SuitSession(prepare_problem(library_setup(entry), seed=5), seed=5)
     _play_out(s, lambda s: ((S if s.hand(S) else N), _lowest(s, S if s.hand(S) else N)) if s.stage is SuitStage.LEAD
@@ -277,6 +281,8 @@ def test_review_of_a_library_problem_values_the_expert_script():
     review = review_play(s.prepared, s.user_line)
     assert review.expert is not None and review.expert.stated == entry.expert_chance
     assert review.expert.line.chance == pytest.approx(entry.line_probability)
+    assert review.expert.source == entry.source and review.expert.line.steps
+    assert review.table is not None and any(line.expert for line in review.table.lines)
     assert review.best.chance == pytest.approx(entry.probability)
     assert review.yours.chance <= review.best.chance + 1e-12
 

@@ -19,8 +19,9 @@ def test_single_problem_json(capsys):
     assert code == 0
     data = json.loads(out)
     assert data["probability"] == pytest.approx(0.504845, abs=1e-6)
-    assert {"expected_tricks", "line", "strategy", "layouts"} <= set(data)
-    assert data["strategy"]["play"].startswith("S:")
+    assert {"expected_tricks", "line", "steps", "plan", "strategy", "layouts", "chances"} <= set(data)
+    assert data["strategy"]["play"] == data["plan"][0].split()[0] if isinstance(data["plan"][0], str) \
+        else data["plan"][0]["trick"].split()[0]
 
 
 def test_algorithm_choice_and_comparison(capsys):
@@ -53,7 +54,7 @@ def test_bad_input_is_a_message_not_a_traceback(capsys):
 
 def test_text_output(capsys):
     code, out, _ = run_cli(capsys, "suit", "--north", "AQ", "--south", "xx", "--tricks", "2")
-    assert code == 0 and "finesse the queen" in out
+    assert code == 0 and "Lead low to the queen" in out and "50.00%" in out
 
 
 def test_bench_counts_optimal_and_suboptimal_lines():
@@ -63,7 +64,7 @@ def test_bench_counts_optimal_and_suboptimal_lines():
         assert row.optimal + row.suboptimal == 4 and row.loss >= 0.0 and len(row.times) == 4
 
 
-def test_library_entry_is_compared_with_its_expert_script(capsys):
+def test_library_entry_is_compared_with_its_expert_plan(capsys):
     code, out, _ = run_cli(capsys, "suit", "--entry", "1", "--json")
     data = json.loads(out)
     assert code == 0 and data["north"] == "AQ" and data["tricks"] == 2

@@ -43,7 +43,7 @@ def test_frank_basin_problems(north, south, tricks, optimum, monte_carlo):
     assert abs(best.value - optimum) <= _precision(optimum)
     game = SuitGame(table, tricks)
     line = pimc(game)
-    value = evaluate_line(table, line.strategy, *game.completion()).probability(tricks)
+    value = evaluate_line(table, game.line(line.strategy)).probability(tricks)
     assert abs(value - monte_carlo) <= _precision(monte_carlo)
 
 
