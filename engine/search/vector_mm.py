@@ -42,7 +42,8 @@ from .strategy import reduce_strategy
 from .tree_game import TreeGame
 from .vector_kernels import vector_search_tree
 
-__all__ = ["Bias", "VectorOptions", "vector_search", "vector_mm", "vm_ab", "vm_beta"]
+__all__ = ["Bias", "VectorOptions", "SearchCounter", "SearchBudgetExhausted", "vector_search", "vector_mm", "vm_ab",
+           "vm_beta"]
 
 
 @dataclass(frozen=True)
@@ -76,11 +77,32 @@ def _better(a: Vector, b: Vector, weights, bias: Bias | None) -> bool:
     return score_without(a, weights, bias.world) > score_without(b, weights, bias.world)
 
 
+class SearchBudgetExhausted(Exception):
+    """A search was stopped by its budget (:class:`SearchCounter`) before it finished."""
+
+
+@dataclass
+class SearchCounter:
+    """Nodes searched (states expanded, memo hits not counted), shared by the searches of an iterative
+    algorithm; past ``limit`` the running search stops with :class:`SearchBudgetExhausted`."""
+
+    nodes: int = 0
+    limit: int | None = None
+
+    def tick(self, count: int = 1) -> None:
+        self.nodes += count
+        if self.limit is not None and self.nodes > self.limit:
+            raise SearchBudgetExhausted(self.nodes)
+
+
 def vector_search(game: MultiWorldGame, options: VectorOptions,
-                  compiled: bool = True) -> tuple[Vector, Strategy]:
+                  compiled: bool = True, counter: SearchCounter | None = None) -> tuple[Vector, Strategy]:
     """Run the configured vector search from the root; return its root vector and strategy.
-    Explicit trees take the compiled path unless ``compiled`` is False."""
+    Explicit trees take the compiled path unless ``compiled`` is False.  ``counter`` counts the
+    states searched (and may stop the search: :class:`SearchBudgetExhausted`)."""
     if compiled and isinstance(game, TreeGame):
+        if counter is not None:
+            counter.tick(game.tree.n_nodes)
         return _tree_vector_search(game, options)
     weights = game.weights
     n = len(weights)
@@ -106,11 +128,24 @@ def vector_search(game: MultiWorldGame, options: VectorOptions,
             v = cap(v, beta)
         return v
 
+    memo: dict = {}
+
     def plain(s, ws: tuple[int, ...], beta: Vector, bound: Vector) -> Vector:
-        """vector-mm (Fig. 16); with beta-reduction, MIN nodes lower ``beta`` as children return."""
+        """vector-mm (Fig. 16); with beta-reduction, MIN nodes lower ``beta`` as children return.
+
+        Memoised: a subtree's vector depends on the state and on ``beta`` and ``bound`` in the
+        state's own worlds only (elsewhere its payoffs are ⊥), so a state reached again with the
+        same reductions (a transposition, or the same state under another guess's sibling) is not
+        searched twice.  The moves chosen below it were recorded the first time."""
+        key = (s, tuple(beta[w] for w in ws) if use_beta else None, tuple(bound[w] for w in ws) if use_cap else None)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if counter is not None:
+            counter.tick()
         if game.is_terminal(s):
-            return leaf(s, ws, beta, bound)
-        if game.is_max_to_move(s):
+            out = leaf(s, ws, beta, bound)
+        elif game.is_max_to_move(s):
             best: Vector | None = None
             pick = None
             for m in game.moves(s, ws[0]):
@@ -119,21 +154,26 @@ def vector_search(game: MultiWorldGame, options: VectorOptions,
                     best, pick = v, m
             assert best is not None
             choose(s, pick)
-            return best
-        if use_cap:
-            bound = cap(bound, evaluation_vector(game, s, ws))
-        acc: Vector | None = None
-        for m in all_moves(game, s, ws):
-            v = plain(game.play(s, m), child_worlds(game, s, m, ws), beta, bound)
-            acc = v if acc is None else vmin(acc, v)
-            if use_beta:
-                beta = vmin(beta, v)
-        assert acc is not None
-        return acc
+            out = best
+        else:
+            if use_cap:
+                bound = cap(bound, evaluation_vector(game, s, ws))
+            acc: Vector | None = None
+            for m in all_moves(game, s, ws):
+                v = plain(game.play(s, m), child_worlds(game, s, m, ws), beta, bound)
+                acc = v if acc is None else vmin(acc, v)
+                if use_beta:
+                    beta = vmin(beta, v)
+            assert acc is not None
+            out = acc
+        memo[key] = out
+        return out
 
     def bounded(s, ws: tuple[int, ...], alpha: Vector, beta: Vector, bound: Vector) -> Vector:
         """vm-ab (Fig. 21).  Returned vectors are restricted to the node's worlds: the initial
         bounds are infinite and must not leak into worlds where the node cannot be reached."""
+        if counter is not None:
+            counter.tick()
         if game.is_terminal(s):
             return leaf(s, ws, beta, bound)
         if game.is_max_to_move(s):

@@ -1,7 +1,7 @@
 """Merging equivalent cards so that a suit problem has few worlds and few moves.
 
-Outstanding cards with no declarer card between them in rank are interchangeable
-for the whole play (declarer's cards only ever leave), so a layout is described
+Outstanding cards with no declarer card between them in rank (cards no longer in
+play do not count) are interchangeable for the whole play (declarer's cards only ever leave), so a layout is described
 by how many cards of each such *group* West holds: a *world*.  Its weight is the
 total probability of the specific layouts it stands for.  Cards known to be with
 one defender form their own groups, since declarer can tell them apart.
@@ -60,6 +60,8 @@ def outstanding_groups(problem: SuitProblem, merge: bool = True) -> tuple[Group,
     last_kind: object = None
     for rank in range(14, 1, -1):
         bit = 1 << (rank - 2)
+        if problem.gone & bit:  # no longer in play: it separates nothing
+            continue
         if declarer & bit:
             last_kind = None
             continue

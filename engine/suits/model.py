@@ -77,14 +77,17 @@ def _explicit(text: str, name: str) -> tuple[int, int]:
     return field, spots
 
 
-def parse_holdings(north: str, south: str) -> tuple[int, int]:
-    """Both declarer holdings as rank fields; ``x`` takes the lowest unnamed spots (South's first)."""
+def parse_holdings(north: str, south: str, gone: int = 0) -> tuple[int, int]:
+    """Both declarer holdings as rank fields; ``x`` takes the lowest unnamed spots (South's first)
+    among the cards still in play (``gone``: cards no longer in play)."""
     n_field, n_spots = _explicit(north, "north")
     s_field, s_spots = _explicit(south, "south")
     if n_field & s_field:
         both = holding_str(n_field & s_field)
         raise SuitProblemError(f"card(s) {both} given to both north ({north!r}) and south ({south!r})")
-    free = [r for r in range(13) if not (n_field | s_field) >> r & 1]
+    if gone & (n_field | s_field):
+        raise SuitProblemError(f"card(s) {holding_str(gone & (n_field | s_field))} are both held and gone")
+    free = [r for r in range(13) if not (n_field | s_field | gone) >> r & 1]
     if n_spots + s_spots > len(free):
         raise SuitProblemError(f"north {north!r} and south {south!r}: more than 13 cards in the suit")
     for r in free[:s_spots]:
@@ -115,7 +118,9 @@ class SuitProblem:
 
     ``west_length``/``east_length`` fix a defender's length in the suit (auction or
     count signals); ``west_cards``/``east_cards`` are cards known to be with that
-    defender; ``vacant_west``/``vacant_east`` are the places still free in each hand.
+    defender; ``vacant_west``/``vacant_east`` are the places still free in each hand;
+    ``gone`` are cards of the suit no longer in play (played in earlier tricks: the
+    suit combination met in the middle of a hand).
     """
 
     north: int
@@ -126,6 +131,7 @@ class SuitProblem:
     east_length: int | None = None
     west_cards: int = 0
     east_cards: int = 0
+    gone: int = 0
 
     def __post_init__(self) -> None:
         for name, f in (("north", self.north), ("south", self.south)):
@@ -133,6 +139,10 @@ class SuitProblem:
                 raise SuitProblemError(f"{name} field {f:#x} is not a 13-bit rank field")
         if self.north & self.south:
             raise SuitProblemError(f"north and south share {holding_str(self.north & self.south)}")
+        if not 0 <= self.gone <= FULL_SUIT:
+            raise SuitProblemError(f"gone field {self.gone:#x} is not a 13-bit rank field")
+        if self.gone & (self.north | self.south):
+            raise SuitProblemError(f"{holding_str(self.gone & (self.north | self.south))}: both held and gone")
         if not (self.north | self.south):
             raise SuitProblemError("north and south are both void: there is nothing to play")
         for name, v in (("vacant_west", self.vacant_west), ("vacant_east", self.vacant_east)):
@@ -152,8 +162,12 @@ class SuitProblem:
 
     @classmethod
     def parse(cls, north: str, south: str, **options: object) -> "SuitProblem":
-        n, s = parse_holdings(north, south)
+        gone_text = options.pop("gone", None)
+        gone = _explicit(str(gone_text), "gone")[0] if gone_text else 0
+        n, s = parse_holdings(north, south, gone)
         known = {}
+        if gone:
+            known["gone"] = gone
         for side in ("west_cards", "east_cards"):
             text = options.pop(side, None)
             if text:
@@ -162,7 +176,7 @@ class SuitProblem:
 
     @property
     def outstanding(self) -> int:
-        return FULL_SUIT & ~(self.north | self.south)
+        return FULL_SUIT & ~(self.north | self.south | self.gone)
 
     @property
     def tricks_available(self) -> int:

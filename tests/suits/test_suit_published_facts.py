@@ -12,9 +12,9 @@ from engine.suits.game import SuitGame
 from engine.suits.model import SuitProblem
 from engine.suits.position import SuitTable
 
-SAMPLE = Path("/work/shared/data/suit_combinations_sample.json")
-if not SAMPLE.exists():
-    SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "suit_combinations_sample.json"
+# The repository's copy of the shared reference data (published suit-combination figures, their
+# sources named in each record).  These tests need it: if it is missing they fail, they never skip.
+SAMPLE = Path(__file__).resolve().parent / "data" / "suit_combinations_sample.json"
 
 
 def _precision(value: float) -> float:
@@ -23,12 +23,23 @@ def _precision(value: float) -> float:
     return 0.5 * 10 ** -digits + 1e-9
 
 
-FACTS = json.loads(SAMPLE.read_text()) if SAMPLE.exists() else []
+def _facts() -> list[dict]:
+    if not SAMPLE.exists():
+        return []
+    return json.loads(SAMPLE.read_text(encoding="utf-8"))
 
 
-@pytest.mark.skipif(not FACTS, reason="shared sample data not available")
-@pytest.mark.parametrize("fact", FACTS, ids=lambda f: f"{f['north']}-{f['south']}-{f['tricks']}")
+FACTS = _facts()
+
+
+def test_the_published_sample_is_present():
+    assert SAMPLE.exists(), f"{SAMPLE} is missing: copy suit_combinations_sample.json from the shared data"
+    assert len(FACTS) >= 20 and all(f["source"].strip() for f in FACTS)
+
+
+@pytest.mark.parametrize("fact", FACTS or [None], ids=lambda f: f"{f['north']}-{f['south']}-{f['tricks']}" if f else "missing")
 def test_sample_fact(fact):
+    assert fact is not None, f"{SAMPLE} is missing or empty"
     value = solve_exact(SuitProblem.parse(fact["north"], fact["south"]), fact["tricks"]).value
     assert abs(value - fact["probability"]) <= _precision(fact["probability"])
 
@@ -57,3 +68,18 @@ def test_problem_583_first_trick_is_the_nine_finesse():
     after_west_low, _ = table.play(after_lead, small)
     third = best.strategy[(after_west_low, 0)]
     assert third & 15 in (8, 9)  # the nine or its equal, the eight
+
+
+@pytest.mark.parametrize("fact", FACTS or [None], ids=lambda f: f"{f['north']}-{f['south']}-{f['tricks']}" if f else "missing")
+def test_every_published_fact_is_a_library_entry_whose_plan_reaches_it(fact):
+    """The library names the published source and its expert plan is worth the published figure."""
+    from engine.suits.library import find_entry
+    from engine.suits.plan import PlanLine
+
+    assert fact is not None, f"{SAMPLE} is missing or empty"
+    problem = SuitProblem.parse(fact["north"], fact["south"])
+    match = find_entry(problem, fact["tricks"])
+    assert match is not None and not match.mirrored, fact
+    assert match.entry.published and match.entry.source == fact["source"]
+    worth = evaluate_line(SuitTable(problem), PlanLine(match.plan)).probability(fact["tricks"])
+    assert abs(worth - fact["probability"]) <= _precision(fact["probability"])
