@@ -11,9 +11,11 @@ from engine.core.seats import Seat
 from engine.session.suit_review import SuitReview
 from engine.session.suit_session import PlayedTrick, SuitResult, SuitSetup
 from engine.suits.compare import LayoutDifference
+from engine.suits.line_table import LineTable
 from engine.suits.model import rank_char
 
-__all__ = ["percent", "task_html", "tricks_html", "result_html", "verdict_html", "MAX_LAYOUTS_SHOWN"]
+__all__ = ["percent", "task_html", "tricks_html", "result_html", "verdict_html", "steps_html", "table_html",
+           "MAX_LAYOUTS_SHOWN"]
 
 MAX_LAYOUTS_SHOWN = 4
 
@@ -57,6 +59,42 @@ def _layouts(diffs: tuple[LayoutDifference, ...]) -> str:
     return shown + (f" and {more} more" if more > 0 else "")
 
 
+def steps_html(steps: tuple[tuple[int, str], ...], words: str) -> str:
+    """A line in short steps, one per line, what to do in each case indented under the step."""
+    if not steps:
+        return f"<p>{escape(words)}</p>"
+    rows = [f"<div style='margin-left:{12 + 18 * depth}px'>{'• ' if depth == 0 else '– '}{escape(text)}</div>"
+            for depth, text in steps]
+    return "".join(rows)
+
+
+def table_html(table: LineTable, target: int) -> str:
+    """Every sensible line with its exact chance of each number of tricks and its expected tricks; the
+    best figure per target in bold with a star, the target's column marked, safety plays named."""
+    head = "".join(f"<th align='right'>{'<u>' if k == target else ''}&ge;{k}{'</u>' if k == target else ''}</th>"
+                   for k in range(1, table.top + 1))
+    parts = ["<p><b>Every line, every target</b> (exact chances against best defence; ★ the best for that "
+             f"number of tricks):</p><table cellspacing='4'><tr><th align='left'>Line</th>{head}"
+             "<th align='right'>Tricks</th></tr>"]
+    for line in table.lines:
+        cells = []
+        for k, chance in enumerate(line.chances, start=1):
+            text = percent(chance)
+            cells.append(f"<td align='right'>{f'<b>{text}★</b>' if k in line.best_for else text}</td>")
+        tricks = f"{line.expected:.3f}"
+        tricks = f"<b>{tricks}★</b>" if None in line.best_for else tricks
+        parts.append(f"<tr><td>{escape(line.label)}</td>{''.join(cells)}<td align='right'>{tricks}</td></tr>")
+    parts.append("</table>")
+    for line in table.lines:
+        safety = ""
+        if line.safety_for:
+            targets = ", ".join(str(k) for k in line.safety_for)
+            safety = (f" <i>Safety play for {targets} trick{'s' * (line.safety_for != (1,))}: it gives up "
+                      "overtrick chances to make the target more often.</i>")
+        parts.append(f"<p><b>{escape(line.label)}</b>: {escape(line.words)}{safety}</p>")
+    return "".join(parts)
+
+
 def result_html(setup: SuitSetup, result: SuitResult, review: SuitReview | None, cards_played: int) -> str:
     """The verdict, the layout, then (once worked out) the best, expert and your own line with their chances."""
     if result.gave_up:
@@ -86,18 +124,23 @@ def result_html(setup: SuitSetup, result: SuitResult, review: SuitReview | None,
     parts += [f"<tr><td>{name}:&nbsp;</td><td align='right'><b>{value}</b></td></tr>" for name, value in rows]
     parts.append("</table>")
     best = review.best
-    parts.append(
-        f"<p><b>Best line</b> ({percent(best.chance)}): {escape(best.words)} "
-        f"On this layout it takes {_tricks(best.tricks_here)}.</p>"
-    )
+    parts.append(f"<p><b>Best line</b> ({percent(best.chance)}); on this layout it takes {_tricks(best.tricks_here)}:</p>")
+    parts.append(steps_html(best.steps, best.words))
     expert = review.expert
     if expert is not None:
-        text = f"<p><b>Expert line</b> (library, stated {escape(expert.stated)}): {escape(expert.words)}"
+        where = f"library #{expert.entry_id}" if expert.entry_id else "library"
+        text = f"<p><b>Expert line</b> ({where}, stated {escape(expert.stated)}"
         if expert.line is not None:
-            text += f" Played exactly (the best continuation where the script stops): {percent(expert.line.chance)}."
+            text += f"; its plan, valued exactly: <b>{percent(expert.line.chance)}</b>"
+        text += f"): {escape(expert.words)}"
         if expert.corrected and expert.note:
             text += f" <i>Note: {escape(expert.note)}</i>"
         parts.append(text + "</p>")
+        if expert.line is not None:
+            parts.append(steps_html(expert.line.steps, expert.line.words))
+        if expert.source:
+            kind = "published" if expert.published else "source"
+            parts.append(f"<p><small>{kind.capitalize()}: {escape(expert.source)}</small></p>")
     if not review.decisions:
         parts.append("<p><b>Your line:</b> you played no card, so there is no line of yours to value.</p>")
     else:
@@ -115,6 +158,8 @@ def result_html(setup: SuitSetup, result: SuitResult, review: SuitReview | None,
         if review.only_best or review.only_yours:
             parts.append("<p><small>Equal cards are shown by the highest; each figure is the chance of all "
                          "such layouts together.</small></p>")
+    if review.table is not None:
+        parts.append(table_html(review.table, review.target))
     parts.append(f"<p>{verdict_html(result, review)}</p>")
     return "".join(parts)
 

@@ -34,6 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--algorithm", default="exact",
                    help="exact (default) or a search algorithm: pimc, vector-mm, vm-ab, vm-beta, prm, prm-beta, "
                         "ivm, iprm, ivm-beta, iprm-beta, alphamu")
+    p.add_argument("--budget", type=int, metavar="NODES",
+                   help="anytime budget of the iterative algorithms (ivm, iprm, ivm-beta, iprm-beta): states searched "
+                        "over all their iterations (default 120000)")
     p.add_argument("--compare", metavar="ALGORITHM", help="also compare with this algorithm's line "
                                                             "('expert': the library's plan)")
     p.add_argument("--plan", metavar="JSON", help="value this plan (as printed in 'plan'), e.g. "
@@ -46,6 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--east-length", type=int, help="East's known length in the suit")
     p.add_argument("--west-cards", help="cards known to be with West, e.g. K")
     p.add_argument("--east-cards", help="cards known to be with East")
+    p.add_argument("--gone", help="cards of the suit already played (no longer in play), e.g. 765")
     p.add_argument("--vacant-west", type=int, default=13, help="vacant places in West's hand (default 13)")
     p.add_argument("--vacant-east", type=int, default=13, help="vacant places in East's hand (default 13)")
     p.add_argument("--entry", type=int, metavar="ID",
@@ -65,13 +69,13 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "west_length": args.west_length, "east_length": args.east_length,
         "west_cards": args.west_cards, "east_cards": args.east_cards,
-        "vacant_west": args.vacant_west, "vacant_east": args.vacant_east,
+        "vacant_west": args.vacant_west, "vacant_east": args.vacant_east, "gone": args.gone,
     }
 
 
 def _unconstrained(opts: dict[str, Any]) -> bool:
-    """No auction knowledge: the library's figures (a-priori layouts) apply."""
-    return all(opts[k] is None for k in ("west_length", "east_length", "west_cards", "east_cards")) and \
+    """No auction knowledge and no card gone: the library's figures (a-priori layouts) apply."""
+    return all(opts[k] is None for k in ("west_length", "east_length", "west_cards", "east_cards", "gone")) and \
         opts["vacant_west"] == 13 and opts["vacant_east"] == 13
 
 
@@ -120,15 +124,18 @@ def _expert(table, tricks: int | None, opts: dict[str, Any], entry_id: int | Non
 
 
 def _solve(north: str, south: str, tricks: int | None, algorithm: str, opts: dict[str, Any],
-           plan: Any, script: list[str] | None, compare: str | None, entry_id: int | None = None) -> dict[str, Any]:
+           plan: Any, script: list[str] | None, compare: str | None, entry_id: int | None = None,
+           budget: int | None = None) -> dict[str, Any]:
     from engine.suits.analysis import analyse
     from engine.suits.compare import compare_lines
     from engine.suits.plan import parse_plan
     from engine.suits.position import SuitTable
 
+    from engine.search.iterative_biasing import IterationBudget
+
     table = SuitTable(_problem(north, south, opts))
     given = _given_plan(plan, script)
-    report = analyse(table, tricks, algorithm, given)
+    report = analyse(table, tricks, algorithm, given, budget=None if budget is None else IterationBudget(nodes=budget))
     out = {"north": north, "south": south, **report.to_json()}
     expert = _expert(table, tricks, opts, entry_id) if given is None else None
     if expert is not None:
@@ -251,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
             print(out["text"])
         return 0
     result = _solve(args.north, args.south, args.tricks, args.algorithm, _options(args), args.plan, args.script,
-                    args.compare, args.entry)
+                    args.compare, args.entry, args.budget)
     if args.json:
         emit_json(result)
     else:

@@ -7,14 +7,15 @@ from typing import Callable
 
 from .alphamu import AlphaMuOptions, alphamu
 from .exact import exact
-from .iterative_biasing import iprm, iprm_beta, ivm, ivm_beta
+from .iterative_biasing import DEFAULT_BUDGET, IterationBudget, iprm, iprm_beta, ivm, ivm_beta
 from .multiworld import MultiWorldGame
 from .pimc import pimc
 from .prm import prm, prm_beta
 from .result import SearchResult
+from .tree_game import TreeGame
 from .vector_mm import vector_mm, vm_ab, vm_beta
 
-__all__ = ["AlgorithmSpec", "ALGORITHMS", "UnknownAlgorithmError", "get_algorithm", "run_algorithm"]
+__all__ = ["AlgorithmSpec", "ALGORITHMS", "ITERATIVE", "UnknownAlgorithmError", "get_algorithm", "run_algorithm"]
 
 
 class UnknownAlgorithmError(ValueError):
@@ -26,6 +27,12 @@ class AlgorithmSpec:
     name: str
     summary: str
     run: Callable[[MultiWorldGame], SearchResult]
+
+
+def _budget(game: MultiWorldGame) -> IterationBudget | None:
+    """Explicit trees (the paper's figures, random trees) run every guess as published; the searches
+    of card games stop at the anytime budget (F&B §8.2)."""
+    return None if isinstance(game, TreeGame) else DEFAULT_BUDGET
 
 
 def _alphamu(game: MultiWorldGame, max_moves: int | None = None) -> SearchResult:
@@ -41,10 +48,11 @@ ALGORITHMS: dict[str, AlgorithmSpec] = {
         AlgorithmSpec("vm-beta", "vector-mm with beta-reduced leaves (F&B eq. 7), no pruning", vm_beta),
         AlgorithmSpec("prm", "payoff-reduction minimaxing (F&B Fig. 19)", prm),
         AlgorithmSpec("prm-beta", "prm with beta-reduction", prm_beta),
-        AlgorithmSpec("ivm", "iterative biasing of vector-mm (F&B Fig. 23)", ivm),
-        AlgorithmSpec("iprm", "iterative biasing of prm", iprm),
-        AlgorithmSpec("ivm-beta", "iterative biasing of vm-beta", ivm_beta),
-        AlgorithmSpec("iprm-beta", "iterative biasing of prm-beta", iprm_beta),
+        AlgorithmSpec("ivm", "iterative biasing of vector-mm (F&B Fig. 23), anytime", lambda game: ivm(game, budget=_budget(game))),
+        AlgorithmSpec("iprm", "iterative biasing of prm, anytime", lambda game: iprm(game, budget=_budget(game))),
+        AlgorithmSpec("ivm-beta", "iterative biasing of vm-beta, anytime", lambda game: ivm_beta(game, budget=_budget(game))),
+        AlgorithmSpec("iprm-beta", "iterative biasing of prm-beta, anytime",
+                      lambda game: iprm_beta(game, budget=_budget(game))),
         AlgorithmSpec("alphamu", "αμ over Pareto fronts, M MAX moves (Cazenave & Ventos)", _alphamu),
         AlgorithmSpec("exact", "best-defence optimum (αμ to the leaves)", exact),
     )
@@ -59,10 +67,21 @@ def get_algorithm(name: str) -> AlgorithmSpec:
             f"unknown algorithm {name!r} (choose from {', '.join(ALGORITHMS)})") from None
 
 
-def run_algorithm(name: str, game: MultiWorldGame, max_moves: int | None = None) -> SearchResult:
-    """Run ``name`` on ``game``; ``max_moves`` (M) applies to ``alphamu`` only."""
+ITERATIVE = {"ivm": ivm, "iprm": iprm, "ivm-beta": ivm_beta, "iprm-beta": iprm_beta}
+
+
+def run_algorithm(name: str, game: MultiWorldGame, max_moves: int | None = None,
+                  budget: IterationBudget | None = None) -> SearchResult:
+    """Run ``name`` on ``game``; ``max_moves`` (M) applies to ``alphamu`` only, ``budget`` (anytime)
+    to the iterative algorithms only."""
     if name == "alphamu":
+        if budget is not None:
+            raise ValueError("--budget applies to the iterative algorithms (ivm, iprm, ivm-beta, iprm-beta) only")
         return _alphamu(game, max_moves)
     if max_moves is not None:
         raise ValueError(f"--max-moves applies to alphamu only, not to {name!r}")
+    if budget is not None:
+        if name not in ITERATIVE:
+            raise ValueError(f"--budget applies to the iterative algorithms ({', '.join(ITERATIVE)}), not to {name!r}")
+        return ITERATIVE[name](game, budget=budget)
     return get_algorithm(name).run(game)

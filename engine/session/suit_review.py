@@ -4,9 +4,11 @@ Every chance here is exact against best defence (the defenders see every card an
 know declarer's strategy), from :mod:`engine.suits`:
 
 * **the best line**: the exact optimum for the trick target, narrated;
-* **the expert line** (library problems): the editors' words, stated chance and
-  source, and the exact worth of their plan (:mod:`engine.suits.plan`: a branching
-  plan, valued as written, the obvious continuation playing where it stops);
+* **the expert line** (library problems, and typed holdings that are a library
+  problem in either orientation, turned to the holdings as typed): the editors'
+  words, stated chance and source, and the exact worth of their plan
+  (:mod:`engine.suits.plan`: a branching plan, valued as written, the obvious
+  continuation playing where it stops);
 * **your line**: what the user played is a strategy only along the path the
   defenders' actual cards took.  It is extended to a full strategy as *your card
   at every position where you played one, and the best continuation (given those
@@ -43,6 +45,7 @@ from ..suits.analysis import layout_text
 from ..suits.compare import LayoutDifference
 from ..suits.evaluate import Line, LineValue, LineWalker, PolicyLine
 from ..suits.exact import FrontSolver, Strategy
+from ..suits.library import LibraryMatch, find_entry
 from ..suits.line_table import LineTable, line_table
 from ..suits.model import holding_str
 from ..suits.narrate import plan_sentence, plan_steps
@@ -81,6 +84,7 @@ class ExpertLine:
     line: ReviewedLine | None  # None when the entry has no plan
     source: str = ""
     published: bool = False
+    entry_id: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +152,16 @@ def _restricted(table: SuitTable, target: int, allowed: Callable[[Position, list
     return _best_strategy(GuardedFronts(table, allowed, guard=guard), target)
 
 
+def _library_match(prepared: PreparedSuitProblem) -> LibraryMatch | None:
+    """The library's entry for the problem: the one it was chosen from, or, for typed holdings, the
+    entry with the same cards and target in either orientation (its plan and words turned to the
+    holdings as typed)."""
+    setup = prepared.setup
+    if setup.entry is not None:
+        return LibraryMatch(setup.entry, False, setup.entry.plan)
+    return find_entry(setup.problem, setup.target)
+
+
 def review_play(prepared: PreparedSuitProblem, user_line: Mapping[Position, int],
                 cancel: CancelToken = NEVER,
                 time_limit_s: float | None = REVIEW_TIME_LIMIT_S) -> SuitReview:
@@ -168,16 +182,17 @@ def review_play(prepared: PreparedSuitProblem, user_line: Mapping[Position, int]
 
         yours, your_value = _reviewed(table, target, PolicyLine(_restricted(table, target, yours_only, guard)), world)
     expert = None
-    entry = prepared.setup.entry
-    if entry is not None:
+    match = _library_match(prepared)
+    if match is not None:
+        entry = match.entry
         planned = None
-        if entry.plan:
-            planned, _ = _reviewed(table, target, PlanLine(entry.plan), world, entry.plan)
-        expert = ExpertLine(entry.line, entry.expert_chance, entry.corrected, entry.note, planned,
-                            entry.source, entry.published)
+        if match.plan:
+            planned, _ = _reviewed(table, target, PlanLine(match.plan), world, match.plan)
+        expert = ExpertLine(match.words, entry.expert_chance, entry.corrected, match.note, planned,
+                            entry.source, entry.published, entry.id)
     guard.what = "working out the line table"
     try:
-        experts = [(f"Expert {target}", entry.plan)] if entry is not None and entry.plan else []
+        experts = [(f"Expert {target}", match.plan)] if match is not None and match.plan else []
         lines: LineTable | None = line_table(table, experts,
                                              lambda t, *args, **kw: GuardedFronts(t, *args, guard=guard, **kw))
     except SuitTooBigError:  # the review stands without the table

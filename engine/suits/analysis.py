@@ -77,19 +77,23 @@ def layout_text(table: SuitTable, world: int) -> tuple[str, str]:
     return text(west), text(east)
 
 
-def choose_line(table: SuitTable, target: int | None, algorithm: str) -> tuple[Line, float | None]:
-    """The complete line ``algorithm`` picks (``exact`` or a search-family name) and its own estimate.
+def choose_line(table: SuitTable, target: int | None, algorithm: str,
+                budget: Any = None) -> tuple[Line, float | None]:
+    """The complete line ``algorithm`` picks (``exact`` or a search-family name) and its own estimate
+    (``budget``: an :class:`~engine.search.iterative_biasing.IterationBudget` for the iterative ones).
 
     A search stops where its result is settled; its line goes on there by the obvious
     continuation (:meth:`~engine.suits.game.SuitGame.line`)."""
     if algorithm == EXACT:
+        if budget is not None:
+            raise ValueError("--budget applies to the iterative algorithms, not to the exact solver")
         sol = solve_exact(table, target)
         return PolicyLine(sol.strategy), sol.value
-    from engine.search.registry import get_algorithm
+    from engine.search.registry import get_algorithm, run_algorithm
 
-    spec = get_algorithm(algorithm)
+    get_algorithm(algorithm)  # an unknown name is a clear error before any work
     game = SuitGame(table, target)
-    result = spec.run(game)
+    result = run_algorithm(algorithm, game, budget=budget)
     return game.line(result.strategy), result.estimate
 
 
@@ -128,7 +132,7 @@ def report_line(table: SuitTable, target: int | None, line: Line, algorithm: str
 
 
 def analyse(problem: SuitProblem | SuitTable, target: int | None, algorithm: str = EXACT,
-            plan: Plan | None = None, name: str | None = None) -> LineReport:
+            plan: Plan | None = None, name: str | None = None, budget: Any = None) -> LineReport:
     """Choose a line with ``algorithm`` (or follow ``plan``) and value it exactly."""
     table = problem if isinstance(problem, SuitTable) else SuitTable(problem)
     start = time.perf_counter()
@@ -136,7 +140,7 @@ def analyse(problem: SuitProblem | SuitTable, target: int | None, algorithm: str
         line: Line = PlanLine(plan)
         estimate = None
     else:
-        line, estimate = choose_line(table, target, algorithm)
+        line, estimate = choose_line(table, target, algorithm, budget)
     seconds = time.perf_counter() - start
     optimum = estimate if algorithm == EXACT and plan is None and estimate is not None \
         else solve_exact(table, target).value

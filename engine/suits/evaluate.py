@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Mapping, Protocol
 
 from .continuation import DoubleDummy, obvious_move
-from .position import Position, SuitTable
+from .position import Position, SuitTable, position_text
 
 __all__ = ["LineError", "LineValue", "Line", "PolicyLine", "CompletedLine", "as_line", "LineWalker",
            "line_tricks", "evaluate_line", "simple_continuation", "DoubleDummy"]
@@ -73,8 +73,6 @@ class Line(Protocol):
 
 
 def _describe(table: SuitTable, pos: Position, won: int) -> str:
-    from .narrate import position_text
-
     return f"{position_text(table, pos)} with {won} trick(s) won"
 
 

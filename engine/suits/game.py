@@ -24,8 +24,7 @@ from typing import Mapping
 
 from .evaluate import CompletedLine, DoubleDummy
 from .model import SuitProblem
-from .narrate import position_text
-from .position import Position, SuitTable
+from .position import Position, SuitTable, position_text
 
 __all__ = ["SuitGame", "GameState"]
 

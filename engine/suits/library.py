@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from .model import SuitProblem, SuitProblemError
-from .plan import Plan, PlanError, mirror_plan, parse_plan, plan_to_json
+from .plan import Plan, PlanError, mirror_plan, parse_plan, plan_to_json, rename_cards
+from .position import NORTH, SOUTH
 
 __all__ = ["Tag", "LibraryEntry", "LibraryError", "EntryCheck", "library_path", "load_library",
-           "parse_entry", "stated_tolerance", "check_entry", "find_entry", "LibraryMatch", "mirror_words",
+           "parse_entry", "stated_tolerance", "check_entry", "find_entry", "signature", "LibraryMatch", "mirror_words",
            "LIBRARY_FORMAT"]
 
 LIBRARY_FORMAT = "tenace-suit-combinations/2"
@@ -248,15 +249,93 @@ class LibraryMatch:
         return mirror_words(self.entry.note) if self.mirrored else self.entry.note
 
 
+def _slots(north: int, south: int) -> list[list[tuple[int, int]]]:
+    """The ranks of a holding in the order :func:`signature` reads them: per gap North's then South's
+    cards, per run the missing cards, each high to low (as (seat, rank); seat -1 for missing cards)."""
+    slots: list[list[tuple[int, int]]] = []
+    ns: list[tuple[int, int]] = []
+    ss: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    for rank in range(14, 1, -1):
+        bit = 1 << (rank - 2)
+        if north & bit or south & bit:
+            if run:
+                slots.append(run)
+                run = []
+            (ns if north & bit else ss).append((NORTH, rank) if north & bit else (SOUTH, rank))
+        else:
+            if ns or ss or not slots:
+                slots.append(ns + ss)
+                ns, ss = [], []
+            run.append((-1, rank))
+    if run:
+        slots.append(run)
+    slots.append(ns + ss)
+    return slots
+
+
+def _renamed(entry: LibraryEntry, problem: SuitProblem, mirrored: bool) -> Plan:
+    """The entry's plan for ``problem`` (same signature, maybe turned round): cards renamed, seats turned."""
+    p = entry.problem()
+    plan = entry.plan
+    ours = _slots(problem.south, problem.north) if mirrored else _slots(problem.north, problem.south)
+    declarer: dict[tuple[int, int], int] = {}
+    defence: dict[int, int] = {}
+    for theirs_slot, ours_slot in zip(_slots(p.north, p.south), ours):
+        for (seat, rank), (_s, mine) in zip(theirs_slot, ours_slot):
+            if seat < 0:
+                defence[rank] = mine
+            else:
+                declarer[(seat, rank)] = mine
+    plan = rename_cards(plan, declarer, defence)
+    return mirror_plan(plan) if mirrored else plan
+
+
+def signature(north: int, south: int, gone: int = 0) -> tuple:
+    """What the play of a holding depends on: from the top, each run of missing cards (its length) and,
+    between runs, how many cards North and South hold there.  Holdings with one signature play alike
+    (cards with no missing card between them are equal), so ``AQ2 opposite 543`` is the library's
+    ``AQx opposite xxx``."""
+    out: list = []
+    n = s = 0
+    run = 0
+    for rank in range(14, 1, -1):
+        bit = 1 << (rank - 2)
+        if gone & bit:
+            continue
+        if north & bit or south & bit:
+            if run:
+                out.append(run)
+                run = 0
+            n += bool(north & bit)
+            s += bool(south & bit)
+        else:
+            if n or s or not out:
+                out.append((n, s))
+                n = s = 0
+            run += 1
+    if run:
+        out.append(run)
+    out.append((n, s))
+    return tuple(out)
+
+
 def find_entry(problem: SuitProblem, tricks: int, entries: tuple[LibraryEntry, ...] | None = None
                ) -> LibraryMatch | None:
-    """The library entry for exactly these cards and target, in either orientation."""
+    """The library entry for these cards (up to equal cards: :func:`signature`) and target, in either
+    orientation; a problem with auction knowledge or cards gone has none."""
+    if problem.west_length is not None or problem.east_length is not None or problem.west_cards \
+            or problem.east_cards or problem.gone or (problem.vacant_west, problem.vacant_east) != (13, 13):
+        return None
+    mine = signature(problem.north, problem.south)
+    turned = signature(problem.south, problem.north)
     for entry in entries if entries is not None else load_library():
         if entry.tricks != tricks:
             continue
         p = entry.problem()
-        if (p.north, p.south) == (problem.north, problem.south):
-            return LibraryMatch(entry, False, entry.plan)
-        if (p.north, p.south) == (problem.south, problem.north):
-            return LibraryMatch(entry, True, mirror_plan(entry.plan))
+        theirs = signature(p.north, p.south)
+        if theirs == mine:
+            return LibraryMatch(entry, False, _renamed(entry, problem, False))
+        if theirs == turned:
+            return LibraryMatch(entry, True, _renamed(entry, problem, True))
     return None

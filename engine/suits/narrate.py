@@ -21,7 +21,7 @@ from .evaluate import LineWalker
 from .line_tree import LineNode, build_tree
 from .model import holding_str, rank_char
 from .plan import Atom, Condition, Plan, PlanLine, Step
-from .position import NORTH, SOUTH, Position, SuitTable
+from .position import NORTH, SOUTH, Position, SuitTable, position_text
 
 __all__ = ["StepText", "plan_steps", "plan_sentence", "plan_name", "steps_text", "card_word", "position_text", "narrate"]
 
@@ -33,15 +33,6 @@ _LETTER_RANK = {c: i + 2 for i, c in enumerate("23456789TJQKA")}
 
 def card_word(rank: int) -> str:
     return _WORDS[rank]
-
-
-def position_text(table: SuitTable, pos: Position) -> str:
-    """Compact label of a position: hands, cards shown by the defence, current trick."""
-    shown_w = "".join(rank_char(g.top) * c for g, c in zip(table.groups, pos[2]))
-    shown_e = "".join(rank_char(g.top) * c for g, c in zip(table.groups, pos[3]))
-    trick = ",".join(rank_char(p) if p else "-" for p in pos[6][1:])
-    lead = _SEAT[pos[6][0]][0] if pos[6] else ""
-    return f"N {holding_str(pos[0])} S {holding_str(pos[1])} W+{shown_w or '0'} E+{shown_e or '0'} {lead}[{trick}]"
 
 
 @dataclass(frozen=True)

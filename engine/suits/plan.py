@@ -47,7 +47,7 @@ from .model import RANK_LETTERS, SuitProblemError
 from .position import EAST, NORTH, SHOW_OUT, SOUTH, WEST, Position, SuitTable, move_rank
 
 __all__ = ["PlanError", "Atom", "Condition", "Step", "Plan", "parse_plan", "plan_to_json", "PlanLine",
-           "mirror_plan", "condition_text", "card_token", "SEAT_LETTER"]
+           "mirror_plan", "rename_cards", "condition_text", "card_token", "SEAT_LETTER"]
 
 SEAT_LETTER = {NORTH: "N", EAST: "E", SOUTH: "S", WEST: "W"}
 _SEAT_OF = {v: k for k, v in SEAT_LETTER.items()}
@@ -221,6 +221,27 @@ def plan_to_json(plan: Plan) -> list:
             item["then"] = {condition_text(c): plan_to_json(sub) for c, sub in step.then}
         out.append(item)
     return out
+
+
+def rename_cards(plan: Plan, declarer: dict[tuple[int, int], int], defence: dict[int, int]) -> Plan:
+    """The same plan for an equivalent holding whose cards have other ranks: ``declarer`` maps (seat,
+    rank) of declarer's cards, ``defence`` the ranks of the missing cards (``x`` stays ``x``)."""
+    def mine(seat: int, card: str) -> str:
+        if card in ("x", "-"):
+            return card
+        return card_token(declarer[(seat, RANK_LETTERS.index(card) + 2)])
+
+    def theirs(card: str) -> str:
+        if card in ("x", "-"):
+            return card
+        return card_token(defence[RANK_LETTERS.index(card) + 2])
+
+    def cond(c: Condition) -> Condition:
+        return tuple(tuple(Atom(a.kind, a.seat, theirs(a.card)) if a.kind == "card" else a for a in alt) for alt in c)
+
+    return tuple(Step(s.lead_seat, mine(s.lead_seat, s.lead), None if s.third is None else mine(s.third_seat, s.third),
+                      tuple((cond(c), mine(s.third_seat, x)) for c, x in s.second),
+                      tuple((cond(c), rename_cards(sub, declarer, defence)) for c, sub in s.then)) for s in plan)
 
 
 def mirror_plan(plan: Plan) -> Plan:

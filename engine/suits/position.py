@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .equivalence import Group, WorldClass, declarer_choices, outstanding_groups, world_classes
-from .model import SuitProblem
+from .model import SuitProblem, holding_str, rank_char
 
 __all__ = [
     "NORTH", "EAST", "SOUTH", "WEST", "SHOW_OUT", "Position", "SuitTable",
-    "move_seat", "move_rank", "declarer_move",
+    "move_seat", "move_rank", "declarer_move", "position_text",
 ]
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
@@ -275,3 +275,12 @@ class SuitTable:
         declarer_best = trick[1] if trick[1] > trick[3] else trick[3]
         won = 1 if declarer_best > trick[2] and declarer_best > trick[4] else 0
         return (north, south, wp, ep, wout, eout, (), done + 1), won
+
+
+def position_text(table: SuitTable, pos: Position) -> str:
+    """Compact label of a position: hands, cards shown by the defence, current trick."""
+    shown_w = "".join(rank_char(g.top) * c for g, c in zip(table.groups, pos[2]))
+    shown_e = "".join(rank_char(g.top) * c for g, c in zip(table.groups, pos[3]))
+    trick = ",".join(rank_char(p) if p else "-" for p in pos[6][1:])
+    lead = "NESW"[pos[6][0]] if pos[6] else ""
+    return f"N {holding_str(pos[0])} S {holding_str(pos[1])} W+{shown_w or '0'} E+{shown_e or '0'} {lead}[{trick}]"

@@ -146,8 +146,34 @@ def test_typed_holdings_and_play_from_the_keyboard(qtbot, window, tmp_path):
     qtbot.waitUntil(lambda: w.suit.review is not None, timeout=20_000)
     text = _text_of(panel)
     assert f"Best line: {percent(solve_exact(SuitProblem.parse('AQ2', '543'), 2).value)}" in text
-    assert "Your line:" in text and "Expert line" not in text  # typed holdings have no expert line
+    assert "Your line:" in text
+    assert "Expert line (library #3," in text  # AQ2 opposite 543 plays as the library's AQx opposite xxx
     assert _stats(tmp_path).suit_problems_tried == 1
+
+
+def test_the_result_shows_the_expert_plan_and_the_line_table_in_the_users_orientation(qtbot, window):
+    """432 opposite AQ10 typed for three tricks is library entry 20 turned round: the expert's plan is told
+    for the holdings as typed (East, not West, must hold king and jack) and valued exactly at 24.00%; the
+    line table gives every line's chance of one, two and three tricks with the best ones starred."""
+    w = window
+    panel = w.suit_panel
+    panel.tabs.setCurrentIndex(1)
+    qtbot.keyClicks(panel.north, "432")
+    qtbot.keyClicks(panel.south, "AQ10")
+    panel.tricks.setValue(3)
+    qtbot.keyClick(panel.south, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: w.suit.session is not None and w.suit.setup.holdings == "432 opposite AQT",
+                    timeout=10_000)
+    qtbot.mouseClick(panel.give_up, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.suit.review is not None, timeout=30_000)
+    text = _text_of(panel)
+    assert "Expert line (library #20, stated 24%; its plan, valued exactly: 24.00%)" in text
+    assert "East must hold king and jack" in text and "West must hold" not in text
+    assert "Lead low to the ten." in text
+    assert "Every line, every target" in text and "24.00%★" in text and "76.00%★" in text
+    review = w.suit.review
+    assert review.table is not None and review.expert.line.chance == pytest.approx(0.24)
+    assert any(line.expert for line in review.table.lines)
 
 
 def test_undo_give_up_and_next(qtbot, window, tmp_path):

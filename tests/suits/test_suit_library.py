@@ -56,6 +56,28 @@ def test_a_typed_holding_finds_its_entry_in_either_orientation():
     assert turned is not None and turned.entry.id == 20 and turned.mirrored
     assert "East must hold king and jack" in turned.words and "West" not in turned.words.split(":")[0]
     assert find_entry(SuitProblem.parse("AQ10", "432"), 1, LIBRARY) is None
+    assert find_entry(SuitProblem.parse("AQ10", "432", west_length=3), 3, LIBRARY) is None  # auction knowledge
+
+
+def test_every_entry_turned_round_or_with_other_spot_cards_plays_alike():
+    """Equal cards make equal problems: the entry's plan, turned round (North and South swapped) or with
+    its spot cards renamed (Q32 opposite T4 is Qxx opposite Tx), is worth exactly the same."""
+    from engine.suits.evaluate import evaluate_line
+    from engine.suits.model import SuitProblem
+    from engine.suits.plan import PlanLine
+    from engine.suits.position import SuitTable
+
+    for entry in LIBRARY:
+        p = entry.problem()
+        turned = SuitProblem(p.south, p.north)
+        match = find_entry(turned, entry.tricks, LIBRARY)
+        assert match is not None and match.mirrored
+        worth = evaluate_line(SuitTable(turned), PlanLine(match.plan)).probability(entry.tricks)
+        assert worth == pytest.approx(entry.line_probability, abs=1e-9), entry.id
+    renamed = SuitProblem.parse("Q32", "T4")
+    match = find_entry(renamed, 1, LIBRARY)
+    assert match is not None and match.entry.id == 54 and not match.mirrored
+    assert evaluate_line(SuitTable(renamed), PlanLine(match.plan)).probability(1) == pytest.approx(0.24)
 
 
 def _entry(**changes):
