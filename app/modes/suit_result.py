@@ -69,22 +69,24 @@ def steps_html(steps: tuple[tuple[int, str], ...], words: str) -> str:
 
 
 def table_html(table: LineTable, target: int) -> str:
-    """Every sensible line with its exact chance of each number of tricks and its expected tricks; the
-    best figure per target in bold with a star, the target's column marked, safety plays named."""
-    head = "".join(f"<th align='right'>{'<u>' if k == target else ''}&ge;{k}{'</u>' if k == target else ''}</th>"
-                   for k in range(1, table.top + 1))
-    parts = ["<p><b>Every line, every target</b> (exact chances against best defence; ★ the best for that "
-             f"number of tricks):</p><table cellspacing='4'><tr><th align='left'>Line</th>{head}"
-             "<th align='right'>Tricks</th></tr>"]
-    for line in table.lines:
+    """Every sensible line with its exact chance of each number of tricks and its expected tricks: one
+    column per line (the panel is narrow; there are few lines and up to seven targets), the best figure
+    per target in bold with a star, the target's row marked, safety plays named."""
+    labels = "".join(f"<th align='right'>&nbsp;{escape(line.label)}</th>" for line in table.lines)
+    parts = ["<p><b>Every line, every target</b>: exact chances against best defence; ★ the best for that "
+             f"number of tricks.</p><table cellspacing='2'><tr><th align='left'>Tricks</th>{labels}</tr>"]
+    for k in range(1, table.top + 1):
+        name = f"<b>{k} or more</b>" if k == target else f"{k} or more"
         cells = []
-        for k, chance in enumerate(line.chances, start=1):
-            text = percent(chance)
-            cells.append(f"<td align='right'>{f'<b>{text}★</b>' if k in line.best_for else text}</td>")
-        tricks = f"{line.expected:.3f}"
-        tricks = f"<b>{tricks}★</b>" if None in line.best_for else tricks
-        parts.append(f"<tr><td>{escape(line.label)}</td>{''.join(cells)}<td align='right'>{tricks}</td></tr>")
-    parts.append("</table>")
+        for line in table.lines:
+            text = percent(line.chances[k - 1])
+            cells.append(f"<td align='right'>&nbsp;{f'<b>{text}★</b>' if k in line.best_for else text}</td>")
+        parts.append(f"<tr><td>{name}</td>{''.join(cells)}</tr>")
+    cells = []
+    for line in table.lines:
+        text = f"{line.expected:.3f}"
+        cells.append(f"<td align='right'>&nbsp;{f'<b>{text}★</b>' if None in line.best_for else text}</td>")
+    parts.append(f"<tr><td>on average</td>{''.join(cells)}</tr></table>")
     for line in table.lines:
         safety = ""
         if line.safety_for:

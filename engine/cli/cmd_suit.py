@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "ivm, iprm, ivm-beta, iprm-beta, alphamu")
     p.add_argument("--budget", type=int, metavar="NODES",
                    help="anytime budget of the iterative algorithms (ivm, iprm, ivm-beta, iprm-beta): states searched "
-                        "over all their iterations (default 120000)")
+                        "over all their iterations (default 60000)")
     p.add_argument("--compare", metavar="ALGORITHM", help="also compare with this algorithm's line "
                                                             "('expert': the library's plan)")
     p.add_argument("--plan", metavar="JSON", help="value this plan (as printed in 'plan'), e.g. "
