@@ -24,9 +24,9 @@ from engine.suits.model import SuitProblem, holding_str
 from engine.suits.position import SuitTable
 
 SEARCHES = [name for name in ALGORITHMS if name != "exact"]
-RUN_OUT_FIRST = [("QT9x", "x", 2), ("KJ9x", "x", 2), ("AQ9x", "-", 3), ("KT98", "x", 3), ("QJ9", "x", 2),
+RUN_OUT_FIRST = [("QT9x", "x", 2), ("AQ9x", "-", 3), ("KT98", "x", 3), ("QJ9", "x", 2),
                  ("AJT9x", "x", 4), ("K9xx", "Q", 3)]
-CI_SAMPLE = 24
+CI_SAMPLE = 16
 SEED = 2024
 
 
