@@ -163,7 +163,7 @@ def _text(result: dict[str, Any]) -> str:
     lines = [f"{result['north']} opposite {result['south']}"]
     name = result["algorithm"]
     if result["probability"] is not None:
-        lines.append(f"{result['tricks']} tricks: {name} line {_percent(result['probability'])} "
+        lines.append(f"{result['tricks']} trick{'s' * (result['tricks'] != 1)}: {name} line {_percent(result['probability'])} "
                      f"(exact optimum {_percent(result['optimum'])}), expected tricks {result['expected_tricks']:.4f}")
     else:
         lines.append(f"expected tricks: {name} line {result['expected_tricks']:.4f} "

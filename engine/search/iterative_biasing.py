@@ -12,8 +12,9 @@ result encountered so far when available time is exhausted"): with an
 :class:`IterationBudget` the iterations run in a useful order — the unbiased
 search first (so the answer is never worse than the non-iterative algorithm's),
 then the guesses for the likeliest worlds first — and stop once the budget of
-searched states (deterministic) or of seconds is spent; a search cut short by the
-budget is discarded.  Without a budget every guess runs, in world order, exactly
+searched states (deterministic) or of seconds is spent, or as soon as a strategy
+reaches the perfect-information values (no strategy can do better); a search cut
+short by the budget is discarded.  Without a budget every guess runs, in world order, exactly
 as in the paper.
 """
 
@@ -91,9 +92,13 @@ def iterate_biases(name: str, game: MultiWorldGame, options: VectorOptions,
         guesses = [None] + sorted((g for g in guesses if g is not None), key=lambda g: -weights[g.world])
     counter = SearchCounter()  # no limit on the first search: there is always an answer
     deadline = None if budget is None or budget.seconds is None else time.process_time() + budget.seconds
+    # no strategy beats the perfect-information values: once one reaches them, no guess can improve it
+    ceiling = score(evaluation_vector(game, game.root(), game.root_worlds()), game.weights) if budget else None
     done = 0
     for bias in guesses:
         if deadline is not None and done and time.process_time() > deadline:
+            break
+        if ceiling is not None and best is not None and best[0] >= ceiling - 1e-12:
             break
         try:
             _, strategy = vector_search(game, VectorOptions(options.alpha_beta, options.beta_reduction,
