@@ -329,9 +329,14 @@ def find_entry(problem: SuitProblem, tricks: int, entries: tuple[LibraryEntry, .
         return None
     mine = signature(problem.north, problem.south)
     turned = signature(problem.south, problem.north)
-    for entry in entries if entries is not None else load_library():
-        if entry.tricks != tricks:
-            continue
+    candidates = [e for e in (entries if entries is not None else load_library()) if e.tricks == tricks]
+    # The library holds a few problems twice (KJxx opposite Axxx is AJxx opposite Kxxx: the ace and king
+    # are equal), so the entry written with exactly the user's cards, in the user's orientation, comes first.
+    for entry in candidates:
+        p = entry.problem()
+        if (p.north, p.south) == (problem.north, problem.south):
+            return LibraryMatch(entry, False, entry.plan)
+    for entry in candidates:
         p = entry.problem()
         theirs = signature(p.north, p.south)
         if theirs == mine:
