@@ -70,30 +70,42 @@ def steps_html(steps: tuple[tuple[int, str], ...], words: str) -> str:
 
 def table_html(table: LineTable, target: int) -> str:
     """Every sensible line with its exact chance of each number of tricks and its expected tricks: one
-    column per line (the panel is narrow; there are few lines and up to seven targets), the best figure
-    per target in bold with a star, the target's row marked, safety plays named."""
-    labels = "".join(f"<th align='right'>&nbsp;{escape(line.label)}</th>" for line in table.lines)
+    column per line (the panel is narrow; there are few sensible lines and up to seven targets), the best
+    figure per target in bold with a star, the target's row marked, safety plays named.  Lines another
+    line beats everywhere (other ways to start) follow in a sentence each, with their figures."""
+    grid = [line for line in table.lines if line.dominated_by is None or line.expert]
+    others = [line for line in table.lines if line.dominated_by is not None and not line.expert]
+    labels = "".join(f"<th align='right'>&nbsp;{escape(line.label)}</th>" for line in grid)
     parts = ["<p><b>Every line, every target</b>: exact chances against best defence; ★ the best for that "
              f"number of tricks.</p><table cellspacing='2'><tr><th align='left'>Tricks</th>{labels}</tr>"]
     for k in range(1, table.top + 1):
         name = f"<b>{k} or more</b>" if k == target else f"{k} or more"
         cells = []
-        for line in table.lines:
+        for line in grid:
             text = percent(line.chances[k - 1])
             cells.append(f"<td align='right'>&nbsp;{f'<b>{text}★</b>' if k in line.best_for else text}</td>")
         parts.append(f"<tr><td>{name}</td>{''.join(cells)}</tr>")
     cells = []
-    for line in table.lines:
+    for line in grid:
         text = f"{line.expected:.3f}"
         cells.append(f"<td align='right'>&nbsp;{f'<b>{text}★</b>' if None in line.best_for else text}</td>")
     parts.append(f"<tr><td>on average</td>{''.join(cells)}</tr></table>")
-    for line in table.lines:
+    for line in grid:
         safety = ""
         if line.safety_for:
             targets = ", ".join(str(k) for k in line.safety_for)
             safety = (f" <i>Safety play for {targets} trick{'s' * (line.safety_for != (1,))}: it gives up "
                       "overtrick chances to make the target more often.</i>")
-        parts.append(f"<p><b>{escape(line.label)}</b>: {escape(line.words)}{safety}</p>")
+        beaten = f" <i>(line {escape(line.dominated_by)} is as good for every target and better for some)</i>" \
+            if line.dominated_by else ""
+        parts.append(f"<p><b>{escape(line.label)}</b>: {escape(line.words)}{safety}{beaten}</p>")
+    if others:
+        parts.append("<p><b>Other starts</b>, each with its best continuation; a line above is as good for "
+                     "every target and better for some:</p>")
+        for line in others:
+            figures = " / ".join(percent(c) for c in line.chances)
+            parts.append(f"<p><b>{escape(line.label)}</b> ({figures}; {line.expected:.3f} tricks; below line "
+                         f"{escape(line.dominated_by or '')}): {escape(line.words)}</p>")
     return "".join(parts)
 
 

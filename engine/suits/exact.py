@@ -42,7 +42,7 @@ from .model import SuitProblem
 from .position import Position, SuitTable
 
 __all__ = ["Vector", "Front", "FrontSolver", "ExactSolution", "solve_exact", "Strategy", "prune", "TargetLines",
-           "solve_every_target"]
+           "solve_every_target", "first_tricks", "every_target_from"]
 
 Vector = tuple  # tuple[int, ...]: one world bitmask per level
 Front = list  # list[Vector]
@@ -398,6 +398,66 @@ def solve_every_target(problem: SuitProblem | SuitTable, make_solver: Callable[.
                  for k in range(1, top + 1)}
     best_e = solution(None, max(front, key=lambda v: (expected(v), tuple(mass(x) for x in reversed(v)))))
     return TargetLines(top, by_target, best_e, {k: singles[k].value for k in singles}, solver.nodes)
+
+
+def first_tricks(table: SuitTable) -> list[tuple[int, Position | None, int | None]]:
+    """Declarer's distinct ways to play the first trick: (lead, position where third hand plays after
+    second hand's lowest card, third hand's card there), or (lead, None, None) when third hand is void.
+    Equal cards count once (they are one move)."""
+    from .position import SHOW_OUT
+
+    root = table.root()
+    out: list[tuple[int, Position | None, int | None]] = []
+    for lead in table.declarer_moves(root):
+        after, _ = table.play(root, lead)
+        replies = [m for m, _ws in table.defender_moves(after, table.valid(after)) if m != SHOW_OUT]
+        if not replies:  # pragma: no cover - at the first lead the defenders hold every outstanding card
+            out.append((lead, None, None))
+            continue
+        third_pos, _ = table.play(after, max(replies))  # the highest group index is the lowest card
+        if table.is_max(third_pos):
+            out += [(lead, third_pos, third) for third in table.declarer_moves(third_pos)]
+        else:
+            out.append((lead, None, None))
+    return out
+
+
+def every_target_from(table: SuitTable, lead: int, third_pos: Position | None = None, third: int | None = None,
+                      make_solver: Callable[..., FrontSolver] | None = None) -> TargetLines:
+    """The best lines that start with this first trick (:func:`first_tricks`), for every target and for
+    expected tricks, ties broken as in :func:`solve_every_target`.  One search of all levels (no cut:
+    the floor of the unrestricted optimum does not bound a restricted line)."""
+    root = table.root()
+
+    def restrict(pos: Position, moves: list[int]) -> list[int]:
+        if pos == root:
+            return [lead]
+        if third_pos is not None and pos == third_pos:
+            return [third]  # type: ignore[list-item]
+        return moves
+
+    solver = (make_solver or FrontSolver)(table, restrict)
+    top = table.problem.tricks_available
+    levels = tuple(range(1, top + 1))
+    front = solver.front(root, levels)
+    mass = _Mass(table.weights)
+    weights = table.weights
+
+    def solution(target: int | None, best: Vector) -> ExactSolution:
+        strategy: Strategy = {}
+        solver.extract(root, 0, levels, best, strategy)
+        tricks = line_tricks(table, strategy)
+        value = LineValue(tricks, weights)
+        success = sum(1 << i for i, t in enumerate(tricks) if target is None or t >= target)
+        return ExactSolution(target, value.score(target), success, tricks, strategy, solver.nodes)
+
+    def expected(v: Vector) -> float:
+        return sum(mass(x) for x in v)
+
+    by_target = {k: solution(k, max(front, key=lambda v, k=k: (mass(v[k - 1]), expected(v))))
+                 for k in range(1, top + 1)}
+    best_e = solution(None, max(front, key=lambda v: (expected(v), tuple(mass(x) for x in reversed(v)))))
+    return TargetLines(top, by_target, best_e, {k: by_target[k].value for k in by_target}, solver.nodes)
 
 
 class _GuidedFronts:

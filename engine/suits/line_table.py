@@ -2,8 +2,15 @@
 
 For each trick target k the table holds the line that makes k tricks most often
 and, among those, takes the most tricks on average; and the line that takes the
-most tricks on average.  Lines that play the same in every layout are shown once;
-the expert's plans, when the holding is in the library, are added as rows of their own.
+most tricks on average.  Then, for every other way declarer can play the first
+trick (the lead, and third hand's card when second hand plays low: cashing the ace,
+finessing the queen, finessing the ten...), the best lines that start that way, for
+every target.  A line is *sensible* unless another line in the table is at least as
+good for every target and on average, and better somewhere: sensible lines come
+first; of the others, each first trick keeps one row (its most tricks on average),
+named ``dominated_by`` the line that beats it, so that the player sees why that
+start is wrong.  Lines that play the same in every layout are shown once; the
+expert's plans, when the holding is in the library, are added as rows of their own.
 Every figure is exact against best defence, read from the line's printed plan:
 
 * ``chances[k - 1]``: the chance of at least k tricks, for k = 1 .. the longer hand;
@@ -15,8 +22,9 @@ Every figure is exact against best defence, read from the line's printed plan:
   chance of some larger target, or more tricks on average), so it gives up
   overtrick chances to raise the chance of k.
 
-All lines come from one exact search of every trick level
-(:func:`~engine.suits.exact.solve_every_target`).
+The best lines come from one exact search of every trick level
+(:func:`~engine.suits.exact.solve_every_target`), the other starts from one search each
+(:func:`~engine.suits.exact.every_target_from`).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .evaluate import LineValue, PolicyLine, evaluate_line
-from .exact import FrontSolver, solve_every_target
+from .exact import FrontSolver, every_target_from, first_tricks, solve_every_target
 from .model import SuitProblem, holding_str
 from .narrate import StepText, plan_name, plan_sentence, plan_steps
 from .plan import Plan, PlanLine, plan_to_json
@@ -49,6 +57,7 @@ class TableLine:
     words: str = ""
     steps: tuple[StepText, ...] = ()
     expert: bool = False
+    dominated_by: str | None = None  # a line at least as good for every target and on average, better somewhere
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +68,8 @@ class TableLine:
             "best_for": ["expected" if t is None else t for t in self.best_for],
             "safety_for": list(self.safety_for),
             "expert": self.expert,
+            "sensible": self.dominated_by is None,
+            "dominated_by": self.dominated_by,
             "line": self.words,
             "steps": [{"depth": s.depth, "text": s.text} for s in self.steps],
             "plan": plan_to_json(self.plan),
@@ -100,9 +111,11 @@ class LineTable:
                 cells.append(f"{100 * c:7.2f}{mark}")
             mark = "*" if None in line.best_for else " "
             rows.append(f"{line.label:<8}" + " ".join(cells) + f" {line.expected:6.3f}{mark}")
-        rows.append("(* = best for that target; figures are exact chances against best defence, in %)")
+        rows.append("(* = best for that target; figures are exact chances against best defence, in %; "
+                    "a line dominated by another is no better for any target and worse for some)")
         for line in self.lines:
-            rows.append(f"{line.label}: {line.words}")
+            beaten = f" (dominated by line {line.dominated_by})" if line.dominated_by else ""
+            rows.append(f"{line.label}: {line.words}{beaten}")
             for k in line.safety_for:
                 rows.append(f"   safety play for {k} trick{'s' * (k > 1)}: {self._safety_text(line, k)}")
         return "\n".join(rows)
@@ -125,27 +138,58 @@ def _labels() -> Callable[[], str]:
     return lambda: next(letters)
 
 
+def _dominates(a: LineValue, b: LineValue, top: int) -> bool:
+    """``a`` is at least as good as ``b`` for every target and on average, and better somewhere."""
+    pa = [a.probability(k) for k in range(1, top + 1)] + [a.expected_tricks]
+    pb = [b.probability(k) for k in range(1, top + 1)] + [b.expected_tricks]
+    return all(x >= y - EPS for x, y in zip(pa, pb)) and any(x > y + EPS for x, y in zip(pa, pb))
+
+
 def line_table(problem: SuitProblem | SuitTable, experts: Sequence[tuple[str, Plan]] = (),
                make_solver: Callable[..., FrontSolver] | None = None) -> LineTable:
     """The line table of a holding (``experts``: (label, plan) of the expert's plans, added as rows)."""
     table = problem if isinstance(problem, SuitTable) else SuitTable(problem)
     top = table.problem.tricks_available
     solved = solve_every_target(table, make_solver)
-    candidates = [solved.by_target[k] for k in range(1, top + 1)] + [solved.expected]
-    seen: dict[tuple[int, ...], Plan] = {}
-    for sol in candidates:
-        if sol.tricks not in seen:
-            seen[sol.tricks] = compile_plan(table, PolicyLine(sol.strategy))
     optimum = tuple(solved.optimum[k] for k in range(1, top + 1))
     optimum_e = LineValue(solved.expected.tricks, table.weights).expected_tricks
-    rows: list[tuple[str, Plan, LineValue, bool]] = []
+    # candidates: (first-trick index or -1 for the overall best lines, tricks per world, strategy)
+    found: dict[tuple[int, ...], tuple[int, dict]] = {}
+    for sol in [solved.by_target[k] for k in range(1, top + 1)] + [solved.expected]:
+        found.setdefault(sol.tricks, (-1, sol.strategy))
+    for index, (lead, third_pos, third) in enumerate(first_tricks(table)):
+        lines = every_target_from(table, lead, third_pos, third, make_solver)
+        for sol in [lines.by_target[k] for k in range(1, top + 1)] + [lines.expected]:
+            found.setdefault(sol.tricks, (index, sol.strategy))
+    values = {tricks: LineValue(tricks, table.weights) for tricks in found}
+    best_rows = [t for t, (i, _s) in found.items() if i < 0]
+    sensible = [t for t in found if not any(_dominates(values[o], values[t], top) for o in found)]
+    # best lines first, then the other sensible lines by expected tricks
+    order = best_rows + sorted((t for t in sensible if t not in best_rows), key=lambda t: -values[t].expected_tricks)
+    rows: list[tuple[str, Plan, LineValue, bool, tuple[int, ...] | None]] = []
     label = _labels()
-    for tricks, plan in seen.items():
-        rows.append((label(), plan, evaluate_line(table, PlanLine(plan)), False))
+    labels: dict[tuple[int, ...], str] = {}
+    for tricks in order:
+        labels[tricks] = label()
+        rows.append((labels[tricks], compile_plan(table, PolicyLine(found[tricks][1])), values[tricks], False, None))
+    # each first trick with no sensible line keeps its most productive line, named after the line beating it
+    starts: dict[int, tuple[int, ...]] = {}
+    for tricks, (index, _s) in found.items():
+        if index < 0 or tricks in labels:
+            continue
+        if index in {found[t][0] for t in labels}:
+            continue
+        if index not in starts or values[tricks].expected_tricks > values[starts[index]].expected_tricks + EPS:
+            starts[index] = tricks
+    for index in sorted(starts, key=lambda i: -values[starts[i]].expected_tricks):
+        tricks = starts[index]
+        beaten_by = next(labels[o] for o in order if _dominates(values[o], values[tricks], top)) \
+            if any(_dominates(values[o], values[tricks], top) for o in order) else None
+        rows.append((label(), compile_plan(table, PolicyLine(found[tricks][1])), values[tricks], False, beaten_by))
     for name, plan in experts:
-        rows.append((name, plan, evaluate_line(table, PlanLine(plan)), True))
+        rows.append((name, plan, evaluate_line(table, PlanLine(plan)), True, None))
     lines = []
-    for name, plan, value, is_expert in rows:
+    for name, plan, value, is_expert, beaten_by in rows:
         chances = tuple(value.probability(k) for k in range(1, top + 1))
         best_for: list[int | None] = [k for k in range(1, top + 1) if chances[k - 1] >= optimum[k - 1] - EPS]
         if value.expected_tricks >= optimum_e - EPS:
@@ -154,15 +198,17 @@ def line_table(problem: SuitProblem | SuitTable, experts: Sequence[tuple[str, Pl
         for k in best_for:
             if k is None:
                 continue
-            for _n, _p, other, _e in rows:
+            for _n, _p, other, _e, _d in rows:
                 oc = tuple(other.probability(j) for j in range(1, top + 1))
                 if oc[k - 1] < chances[k - 1] - EPS and (
                         any(oc[j - 1] > chances[j - 1] + EPS for j in range(k + 1, top + 1))
                         or other.expected_tricks > value.expected_tricks + EPS):
                     safety.append(k)
                     break
+        if is_expert:
+            beaten_by = next((r[0] for r in rows if not r[3] and _dominates(r[2], value, top)), None)
         steps = tuple(plan_steps(table, plan))
         lines.append(TableLine(name, plan_name(table, plan), chances, value.expected_tricks, tuple(best_for),
-                               tuple(safety), plan, plan_sentence(table, plan), steps, is_expert))
+                               tuple(safety), plan, plan_sentence(table, plan), steps, is_expert, beaten_by))
     p = table.problem
     return LineTable(holding_str(p.north), holding_str(p.south), top, tuple(lines), optimum, optimum_e)

@@ -255,7 +255,9 @@ def test_review_of_the_immediate_finesse_against_the_exact_solver():
     assert [(d.west, d.east) for d in review.only_best] == [("JT9876", "K")] and review.only_yours == ()
     assert review.best.tricks_here == 2 and (review.west, review.east) == ("K6", "JT987")
     assert review.best.words.startswith("Cash the ace")  # the ace first catches a singleton king with East
-    assert review.expert is None
+    # AQ2 opposite 543 plays as the library's AQx opposite xxx (#3): the expert's plain finesse, 50%
+    assert review.expert is not None and review.expert.entry_id == 3
+    assert review.expert.line.chance == pytest.approx(0.5)
     # the line table: every target at once, the best line per target marked
     lines = review.table
     assert lines is not None and lines.top == 3
