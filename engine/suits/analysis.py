@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .evaluate import Line, LineValue, LineWalker, PolicyLine
-from .exact import solve_exact
+from .exact import solve_every_target, solve_exact
 from .game import SuitGame
 from .line_tree import build_tree, tree_to_json
 from .model import SuitProblem, rank_char
@@ -87,7 +87,12 @@ def choose_line(table: SuitTable, target: int | None, algorithm: str,
     if algorithm == EXACT:
         if budget is not None:
             raise ValueError("--budget applies to the iterative algorithms, not to the exact solver")
-        sol = solve_exact(table, target)
+        if target is None:
+            sol = solve_exact(table, target)
+        else:  # the best chance of the target and, among such lines, the most tricks on average (the
+            # line the table marks best for this target)
+            sol = solve_every_target(table).by_target[target] if target <= table.problem.tricks_available \
+                else solve_exact(table, target)
         return PolicyLine(sol.strategy), sol.value
     from engine.search.registry import get_algorithm, run_algorithm
 

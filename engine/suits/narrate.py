@@ -95,28 +95,56 @@ class _Teller:
             return f"plays the {', '.join(names[:-1])} or {names[-1]}"
         return f"plays a card from the {card_word(group.top)} down to the {card_word(group.bottom)}"
 
+    def _honours(self, cards: list[str]) -> str:
+        """"plays the king or jack": one defender's honours, high to low, each group named once."""
+        ranks = sorted({_LETTER_RANK[c] for c in cards}, reverse=True)
+        names = []
+        for rank in ranks:
+            group = next(g for g in self.table.groups if rank in g.ranks)
+            for r in group.ranks:
+                if card_word(r) not in names:
+                    names.append(card_word(r))
+        return "plays the " + (names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}")
+
     def condition(self, cond: Condition, lead_seat: int | None = None) -> str:
-        alts = []
+        # one alternative: the defenders' cards (seat -> card) and the trick's result, in play order
+        alts: list[tuple[list[tuple[int, list[str]]], list[str]]] = []
         for alt in cond:
             if lead_seat is not None:  # in the order the cards are played
                 alt = tuple(sorted(alt, key=lambda a: (a.kind != "card", (a.seat - lead_seat) % 4)))
-            cards = {a.seat: a.card for a in alt if a.kind == "card"}
-            if len(cards) == 2 and set(cards.values()) == {"x"}:
-                alt = tuple(a for a in alt if a.kind != "card") + (Atom("both-low"),)
-            parts = []
-            for a in alt:
-                if a.kind == "both-low":
-                    parts.append("both defenders play low")
-                elif a.kind == "won":
-                    parts.append("it wins")
-                elif a.kind == "lost":
-                    parts.append("it loses")
-                elif a.kind == "card":
-                    parts.append(f"{_SEAT[a.seat]} {self._defender_card(a)}")
-            played = [p for p in parts if not p.startswith("it ")]
-            result = [p for p in parts if p.startswith("it ")]
-            alts.append(" and ".join(played + result) if parts else "always")
-        return ", or ".join(alts)
+            alts.append(([(a.seat, [a.card]) for a in alt if a.kind == "card"],
+                         [a.kind for a in alt if a.kind in ("won", "lost")]))
+        # alternatives that differ only in which honour one defender plays are told once:
+        # "West plays the king or jack and East plays low"
+        merged: list[tuple[list[tuple[int, list[str]]], list[str]]] = []
+        for cards, result in alts:
+            for other_cards, other_result in merged:
+                if other_result != result or len(other_cards) != len(cards):
+                    continue
+                diff = [i for i, ((s1, c1), (s2, c2)) in enumerate(zip(cards, other_cards)) if (s1, c1) != (s2, c2)]
+                if len(diff) == 1:
+                    i = diff[0]
+                    seat, card = cards[i]
+                    other_seat, other = other_cards[i]
+                    if seat == other_seat and card[0] not in "x-" and all(c not in "x-" for c in other):
+                        other.extend(card)
+                        break
+            else:
+                merged.append(([(seat, list(c)) for seat, c in cards], list(result)))
+        texts = []
+        for cards, result in merged:
+            words = []
+            if len(cards) == 2 and all(c == ["x"] for _s, c in cards):
+                words.append("both defenders play low")
+            else:
+                for seat, c in cards:
+                    if len(c) > 1:
+                        words.append(f"{_SEAT[seat]} {self._honours(c)}")
+                    else:
+                        words.append(f"{_SEAT[seat]} {self._defender_card(Atom('card', seat, c[0]))}")
+            words += ["it wins" if r == "won" else "it loses" for r in result]
+            texts.append(" and ".join(words) if words else "always")
+        return ", or ".join(texts)
 
     def _over_low(self, step: Step, positions: list[Position]) -> int | None:
         """The card third hand plays by the obvious rule when second hand plays low (the same wherever the

@@ -92,7 +92,7 @@ def test_a_plan_adapts_to_what_the_defenders_show():
     assert evaluate_line(table, PlanLine(literal)).probability(3) == pytest.approx(0.0072670807, abs=1e-9)
     assert evaluate_line(table, PlanLine(adaptive)).probability(3) == pytest.approx(0.24, abs=1e-12)
     text = plan_sentence(table, adaptive)
-    assert text.startswith("Lead low to the ten; if West plays the king, or West plays the jack, lead low to the ten")
+    assert text.startswith("Lead low to the ten; if West plays the king or jack, lead low to the ten; otherwise lead low to the queen")
     assert [s.depth for s in plan_steps(table, adaptive)] == [0, 1, 0]
 
 
