@@ -79,9 +79,12 @@ class SuitLineFailure(AssertionError):
 
 
 def check_line(table, target: int, algorithm: str, optimum: float,
-               clock: Callable[[], float] = time.perf_counter) -> LineCheck:
-    """Run ``algorithm`` on the problem and check its line (see the module docstring)."""
-    from ..search.registry import get_algorithm
+               clock: Callable[[], float] = time.perf_counter, budget: int | None = None) -> LineCheck:
+    """Run ``algorithm`` on the problem and check its line (see the module docstring).  ``budget``: the
+    iterative algorithms' anytime budget in searched states (``None``: the registry's default; ``0``: no
+    budget, every guess runs as published)."""
+    from ..search.iterative_biasing import IterationBudget
+    from ..search.registry import ITERATIVE, get_algorithm
     from ..suits.evaluate import LineError, LineWalker
     from ..suits.game import SuitGame
     from ..suits.plan import PlanLine, parse_plan, plan_to_json
@@ -89,7 +92,10 @@ def check_line(table, target: int, algorithm: str, optimum: float,
 
     game = SuitGame(table, target)
     start = clock()
-    result = get_algorithm(algorithm).run(game)
+    if budget is not None and algorithm in ITERATIVE:
+        result = ITERATIVE[algorithm](game, budget=IterationBudget(nodes=budget) if budget else None)
+    else:
+        result = get_algorithm(algorithm).run(game)
     seconds = clock() - start
     line = game.line(result.strategy)
     try:
@@ -109,7 +115,7 @@ def check_line(table, target: int, algorithm: str, optimum: float,
 
 
 def bench_problems(problems: Iterable[tuple[str, object, int]], algorithms: list[str],
-                   progress: Callable[[int], None] | None = None, clock: str = "wall"
+                   progress: Callable[[int], None] | None = None, clock: str = "wall", budget: int | None = None
                    ) -> tuple[SuitBenchRow, list[SuitBenchRow]]:
     """(exact solver row, one row per algorithm) over ``(label, problem, target)`` triples."""
     from ..suits.evaluate import evaluate_line
@@ -130,7 +136,8 @@ def bench_problems(problems: Iterable[tuple[str, object, int]], algorithms: list
             exact_row.optimal += 1
         for row in rows:
             try:
-                check = check_line(SuitTable(problem), target, row.algorithm, sol.value, tick)  # type: ignore[arg-type]
+                check = check_line(SuitTable(problem), target, row.algorithm, sol.value, tick,  # type: ignore[arg-type]
+                                   budget)
             except Exception as exc:  # noqa: BLE001 - every failure is counted and reported, never hidden
                 row.failures.append(f"{label}: {exc}")
                 continue
@@ -147,24 +154,26 @@ def bench_problems(problems: Iterable[tuple[str, object, int]], algorithms: list
 
 def bench_library(algorithms: list[str], limit: int | None = None,
                   progress: Callable[[int, int], None] | None = None,
-                  clock: str = "wall") -> tuple[SuitBenchRow, list[SuitBenchRow]]:
+                  clock: str = "wall", budget: int | None = None) -> tuple[SuitBenchRow, list[SuitBenchRow]]:
     """The library's problems (the first ``limit``); ``progress(done, total)`` after each."""
     from ..suits.library import load_library
 
     entries = load_library()[:limit]
     items = [(f"#{e.id} {e.north} opposite {e.south}, {e.tricks} tricks", e.problem(), e.tricks) for e in entries]
-    return bench_problems(items, algorithms, None if progress is None else lambda d: progress(d, len(items)), clock)
+    return bench_problems(items, algorithms, None if progress is None else lambda d: progress(d, len(items)), clock,
+                          budget)
 
 
 def bench_generated(algorithms: list[str], count: int, seed: int,
                     progress: Callable[[int, int], None] | None = None,
-                    clock: str = "wall") -> tuple[SuitBenchRow, list[SuitBenchRow]]:
+                    clock: str = "wall", budget: int | None = None) -> tuple[SuitBenchRow, list[SuitBenchRow]]:
     """``count`` problems drawn from the generated family with ``seed``."""
     from ..suits.generated import sample
 
     drawn = sample(count, seed)
     items = [(p.label(), p.problem(), p.target) for p in drawn]
-    return bench_problems(items, algorithms, None if progress is None else lambda d: progress(d, len(items)), clock)
+    return bench_problems(items, algorithms, None if progress is None else lambda d: progress(d, len(items)), clock,
+                          budget)
 
 
 def register(targets: argparse._SubParsersAction) -> None:
@@ -180,6 +189,9 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
                    help="wall: elapsed time (default); cpu: this process's CPU time, which other work on a busy "
                         "machine does not inflate")
+    p.add_argument("--budget", type=int, metavar="NODES", default=None,
+                   help="anytime budget of the iterative algorithms in searched states (default: the registry's, "
+                        "60000 states); 0 = no budget, every guess runs as published (F&B Fig. 23)")
     p.add_argument("--json", action="store_true", help="one JSON object per algorithm and problem set")
     p.set_defaults(func=run)
 
@@ -207,6 +219,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--limit must be at least 1, got {args.limit}")
     if args.generated is not None and args.generated < 1:
         raise ValueError(f"--generated must be at least 1, got {args.generated}")
+    if args.budget is not None and args.budget < 0:
+        raise ValueError(f"--budget must be 0 (no budget) or a number of states, got {args.budget}")
     if args.no_library and args.generated is None:
         raise ValueError("--no-library needs --generated N")
 
@@ -216,14 +230,18 @@ def run(args: argparse.Namespace) -> int:
     sets = []
     if args.generated is not None:
         sets.append((f"generated: {args.generated} problems, seed {args.seed}", "generated",
-                     bench_generated(algorithms, args.generated, args.seed, report, args.clock)))
+                     bench_generated(algorithms, args.generated, args.seed, report, args.clock, args.budget)))
     if not args.no_library:
-        sets.append(("library", "library", bench_library(algorithms, args.limit, report, args.clock)))
+        sets.append(("library", "library", bench_library(algorithms, args.limit, report, args.clock, args.budget)))
     failed = any(row.failures for _t, _n, (e, rows) in sets for row in [e, *rows])
+    from ..search.iterative_biasing import DEFAULT_BUDGET
+
+    budget = DEFAULT_BUDGET.nodes if args.budget is None else (args.budget or None)
+    budget_text = "iterative algorithms unbudgeted" if budget is None else f"iterative budget {budget} states"
     for title, name, (exact_row, rows) in sets:
         if args.json:
             for row in [exact_row, *rows]:
-                emit_json({"set": name, "clock": args.clock, **row.to_json()})
+                emit_json({"set": name, "clock": args.clock, "budget": budget, **row.to_json()})
         else:
-            _print(f"{title} (times: {args.clock} clock)", exact_row, rows)
+            _print(f"{title} (times: {args.clock} clock; {budget_text})", exact_row, rows)
     return 1 if failed else 0

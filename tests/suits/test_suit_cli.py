@@ -70,3 +70,15 @@ def test_library_entry_is_compared_with_its_expert_plan(capsys):
     assert code == 0 and data["north"] == "AQ" and data["tricks"] == 2
     assert data["comparison"]["lines"] == ["exact", "expert"]
     assert data["comparison"]["values"][1] <= data["comparison"]["values"][0] + 1e-9
+
+
+@pytest.mark.parametrize("budget", ["0", "1"])
+def test_bench_generated_json_with_a_budget(capsys, budget):
+    """``bench suit --generated N --seed S --budget B --json``: one object per algorithm, the budget named;
+    even a budget of one state gives a checked line (the first, unbiased search always completes)."""
+    code, out, _ = run_cli(capsys, "bench", "suit", "--generated", "3", "--seed", "1", "--no-library",
+                           "--algorithms", "ivm,iprm-beta", "--budget", budget, "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [r["algorithm"] for r in rows] == ["exact", "ivm", "iprm-beta"]
+    assert all(r["set"] == "generated" and r["problems"] == 3 and r["failed"] == 0 for r in rows)
+    assert all(r["budget"] == (None if budget == "0" else 1) for r in rows)
