@@ -42,7 +42,7 @@ from .model import SuitProblem
 from .position import Position, SuitTable
 
 __all__ = ["Vector", "Front", "FrontSolver", "ExactSolution", "solve_exact", "Strategy", "prune", "TargetLines",
-           "solve_every_target", "first_tricks", "every_target_from"]
+           "solve_every_target", "first_tricks", "every_target_from", "every_start"]
 
 Vector = tuple  # tuple[int, ...]: one world bitmask per level
 Front = list  # list[Vector]
@@ -403,12 +403,14 @@ def solve_every_target(problem: SuitProblem | SuitTable, make_solver: Callable[.
 def first_tricks(table: SuitTable) -> list[tuple[int, Position | None, int | None]]:
     """Declarer's distinct ways to play the first trick: (lead, position where third hand plays after
     second hand's lowest card, third hand's card there), or (lead, None, None) when third hand is void.
-    Equal cards count once (they are one move)."""
+    Equal cards count once (they are one move); the obvious lead (cash a winner...) comes first."""
     from .position import SHOW_OUT
 
     root = table.root()
     out: list[tuple[int, Position | None, int | None]] = []
-    for lead in table.declarer_moves(root):
+    leads = table.declarer_moves(root)
+    obvious = obvious_move(table, root)  # first: among equal lines, the one starting the obvious way is told
+    for lead in sorted(leads, key=lambda m: m != obvious):
         after, _ = table.play(root, lead)
         replies = [m for m, _ws in table.defender_moves(after, table.valid(after)) if m != SHOW_OUT]
         if not replies:  # pragma: no cover - at the first lead the defenders hold every outstanding card
@@ -423,10 +425,15 @@ def first_tricks(table: SuitTable) -> list[tuple[int, Position | None, int | Non
 
 
 def every_target_from(table: SuitTable, lead: int, third_pos: Position | None = None, third: int | None = None,
-                      make_solver: Callable[..., FrontSolver] | None = None) -> TargetLines:
+                      make_solver: Callable[..., FrontSolver] | None = None, fronts: dict | None = None
+                      ) -> TargetLines:
     """The best lines that start with this first trick (:func:`first_tricks`), for every target and for
     expected tricks, ties broken as in :func:`solve_every_target`.  One search of all levels (no cut:
-    the floor of the unrestricted optimum does not bound a restricted line)."""
+    the floor of the unrestricted optimum does not bound a restricted line).
+
+    ``fronts``: a memo shared by the searches of every first trick of one table.  Below the first trick
+    nothing is restricted, so those fronts serve every start; the first trick's own (restricted)
+    positions are dropped from it afterwards."""
     root = table.root()
 
     def restrict(pos: Position, moves: list[int]) -> list[int]:
@@ -436,17 +443,25 @@ def every_target_from(table: SuitTable, lead: int, third_pos: Position | None = 
             return [third]  # type: ignore[list-item]
         return moves
 
-    solver = (make_solver or FrontSolver)(table, restrict)
+    make = make_solver or FrontSolver
+    solver = make(table, restrict) if fronts is None else make(table, restrict, fronts=fronts)
     top = table.problem.tricks_available
     levels = tuple(range(1, top + 1))
     front = solver.front(root, levels)
     mass = _Mass(table.weights)
     weights = table.weights
 
+    strategies: dict[Vector, Strategy] = {}
+    n = len(weights)
+
     def solution(target: int | None, best: Vector) -> ExactSolution:
-        strategy: Strategy = {}
-        solver.extract(root, 0, levels, best, strategy)
-        tricks = line_tricks(table, strategy)
+        # with every level searched and nothing cut, the root front holds exactly the strategies'
+        # vectors, so the line extracted for ``best`` takes, in each world, as many tricks as levels it meets
+        strategy = strategies.get(best)
+        if strategy is None:
+            strategy = strategies[best] = {}
+            solver.extract(root, 0, levels, best, strategy)
+        tricks = tuple(sum(bits >> i & 1 for bits in best) for i in range(n))
         value = LineValue(tricks, weights)
         success = sum(1 << i for i, t in enumerate(tricks) if target is None or t >= target)
         return ExactSolution(target, value.score(target), success, tricks, strategy, solver.nodes)
@@ -457,7 +472,21 @@ def every_target_from(table: SuitTable, lead: int, third_pos: Position | None = 
     by_target = {k: solution(k, max(front, key=lambda v, k=k: (mass(v[k - 1]), expected(v))))
                  for k in range(1, top + 1)}
     best_e = solution(None, max(front, key=lambda v: (expected(v), tuple(mass(x) for x in reversed(v)))))
+    if fronts is not None:
+        for key in [key for key in fronts if key[0][7] == 0]:  # the first trick's positions: restricted
+            del fronts[key]
     return TargetLines(top, by_target, best_e, {k: by_target[k].value for k in by_target}, solver.nodes)
+
+
+def every_start(table: SuitTable, make_solver: Callable[..., FrontSolver] | None = None
+                ) -> list[tuple[tuple[int, Position | None, int | None], TargetLines]]:
+    """:func:`every_target_from` for every first trick, sharing one memo.  Every strategy starts with
+    exactly one of them, so the best of these lines for an objective is the optimum: this is also the
+    whole problem solved for every target, without cut (which, with every level wanted, is cheaper than
+    :func:`solve_every_target`'s cut searches)."""
+    fronts: dict = {}
+    return [(start, every_target_from(table, *start, make_solver=make_solver, fronts=fronts))
+            for start in first_tricks(table)]
 
 
 class _GuidedFronts:

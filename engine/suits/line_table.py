@@ -22,9 +22,9 @@ Every figure is exact against best defence, read from the line's printed plan:
   chance of some larger target, or more tricks on average), so it gives up
   overtrick chances to raise the chance of k.
 
-The best lines come from one exact search of every trick level
-(:func:`~engine.suits.exact.solve_every_target`), the other starts from one search each
-(:func:`~engine.suits.exact.every_target_from`).
+All lines come from one exact search of every trick level per first trick, sharing one
+memo below the first trick (:func:`~engine.suits.exact.every_start`); every strategy starts
+with one of those first tricks, so the best of them per objective is the exact optimum.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .evaluate import LineValue, PolicyLine, evaluate_line
-from .exact import FrontSolver, every_target_from, first_tricks, solve_every_target
+from .exact import FrontSolver, every_start
 from .model import SuitProblem, holding_str
-from .narrate import StepText, plan_name, plan_sentence, plan_steps
+from .narrate import StepText, plan_texts
 from .plan import Plan, PlanLine, plan_to_json
 from .plan_compile import compile_plan
 from .position import SuitTable
@@ -150,15 +150,24 @@ def line_table(problem: SuitProblem | SuitTable, experts: Sequence[tuple[str, Pl
     """The line table of a holding (``experts``: (label, plan) of the expert's plans, added as rows)."""
     table = problem if isinstance(problem, SuitTable) else SuitTable(problem)
     top = table.problem.tricks_available
-    solved = solve_every_target(table, make_solver)
-    optimum = tuple(solved.optimum[k] for k in range(1, top + 1))
-    optimum_e = LineValue(solved.expected.tricks, table.weights).expected_tricks
+    starts_found = every_start(table, make_solver)
+    def key_for(target: int | None):
+        def key(sol):
+            value = LineValue(sol.tricks, table.weights)
+            if target is None:
+                return (value.expected_tricks, tuple(value.probability(k) for k in range(top, 0, -1)))
+            return (value.probability(target), value.expected_tricks)
+        return key
+
+    best = {k: max((lines.by_target[k] for _s, lines in starts_found), key=key_for(k)) for k in range(1, top + 1)}
+    best_e = max((lines.expected for _s, lines in starts_found), key=key_for(None))
+    optimum = tuple(best[k].value for k in range(1, top + 1))
+    optimum_e = LineValue(best_e.tricks, table.weights).expected_tricks
     # candidates: (first-trick index or -1 for the overall best lines, tricks per world, strategy)
     found: dict[tuple[int, ...], tuple[int, dict]] = {}
-    for sol in [solved.by_target[k] for k in range(1, top + 1)] + [solved.expected]:
+    for sol in [best[k] for k in range(1, top + 1)] + [best_e]:
         found.setdefault(sol.tricks, (-1, sol.strategy))
-    for index, (lead, third_pos, third) in enumerate(first_tricks(table)):
-        lines = every_target_from(table, lead, third_pos, third, make_solver)
+    for index, (_start, lines) in enumerate(starts_found):
         for sol in [lines.by_target[k] for k in range(1, top + 1)] + [lines.expected]:
             found.setdefault(sol.tricks, (index, sol.strategy))
     values = {tricks: LineValue(tricks, table.weights) for tricks in found}
@@ -207,8 +216,8 @@ def line_table(problem: SuitProblem | SuitTable, experts: Sequence[tuple[str, Pl
                     break
         if is_expert:
             beaten_by = next((r[0] for r in rows if not r[3] and _dominates(r[2], value, top)), None)
-        steps = tuple(plan_steps(table, plan))
-        lines.append(TableLine(name, plan_name(table, plan), chances, value.expected_tricks, tuple(best_for),
-                               tuple(safety), plan, plan_sentence(table, plan), steps, is_expert, beaten_by))
+        short, words, steps = plan_texts(table, plan)
+        lines.append(TableLine(name, short, chances, value.expected_tricks, tuple(best_for),
+                               tuple(safety), plan, words, tuple(steps), is_expert, beaten_by))
     p = table.problem
     return LineTable(holding_str(p.north), holding_str(p.south), top, tuple(lines), optimum, optimum_e)

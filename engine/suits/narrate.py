@@ -23,7 +23,7 @@ from .model import holding_str, rank_char
 from .plan import Atom, Condition, Plan, PlanLine, Step
 from .position import NORTH, SOUTH, Position, SuitTable, position_text
 
-__all__ = ["StepText", "plan_steps", "plan_sentence", "plan_name", "steps_text", "card_word", "position_text", "narrate"]
+__all__ = ["StepText", "plan_steps", "plan_sentence", "plan_name", "plan_texts", "steps_text", "card_word", "position_text", "narrate"]
 
 _WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
           6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
@@ -262,6 +262,16 @@ def plan_steps(table: SuitTable, plan: Plan) -> list[StepText]:
 def steps_text(steps: list[StepText]) -> str:
     """Steps on separate lines, branches indented."""
     return "\n".join("  " * s.depth + s.text for s in steps)
+
+
+def plan_texts(table: SuitTable, plan: Plan) -> tuple[str, str, list[StepText]]:
+    """(:func:`plan_name`, :func:`plan_sentence`, :func:`plan_steps`) from one walk of the plan."""
+    if not plan:
+        return plan_name(table, plan), plan_sentence(table, plan), plan_steps(table, plan)
+    teller = _Teller(table, plan)
+    steps: list[StepText] = []
+    teller.steps(0, 0, steps)
+    return _capital(teller.name()), _capital(teller.paragraph(0)) + ".", steps
 
 
 def plan_sentence(table: SuitTable, plan: Plan) -> str:
