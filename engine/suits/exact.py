@@ -361,6 +361,18 @@ class TargetLines:
     nodes: int
 
 
+def _best_per_objective(front: Front, mass: _Mass, top: int, solution: Callable[[int | None, Vector], ExactSolution]
+                        ) -> tuple[dict[int, ExactSolution], ExactSolution]:
+    """From a root front of every level: per target k the vector with the best chance of k and then the
+    most expected tricks; for expected tricks, the most and then the best chance of the most tricks."""
+    def expected(v: Vector) -> float:
+        return sum(mass(x) for x in v)
+
+    by_target = {k: solution(k, max(front, key=lambda v, k=k: (mass(v[k - 1]), expected(v))))
+                 for k in range(1, top + 1)}
+    return by_target, solution(None, max(front, key=lambda v: (expected(v), tuple(mass(x) for x in reversed(v)))))
+
+
 def solve_every_target(problem: SuitProblem | SuitTable, make_solver: Callable[..., FrontSolver] | None = None
                        ) -> TargetLines:
     """Every target at once: the exact optimum for each trick target, then one search of all levels
@@ -391,12 +403,7 @@ def solve_every_target(problem: SuitProblem | SuitTable, make_solver: Callable[.
         success = sum(1 << i for i, t in enumerate(tricks) if target is None or t >= target)
         return ExactSolution(target, value.score(target), success, tricks, strategy, solver.nodes)
 
-    def expected(v: Vector) -> float:
-        return sum(mass(x) for x in v)
-
-    by_target = {k: solution(k, max(front, key=lambda v, k=k: (mass(v[k - 1]), expected(v))))
-                 for k in range(1, top + 1)}
-    best_e = solution(None, max(front, key=lambda v: (expected(v), tuple(mass(x) for x in reversed(v)))))
+    by_target, best_e = _best_per_objective(front, mass, top, solution)
     return TargetLines(top, by_target, best_e, {k: singles[k].value for k in singles}, solver.nodes)
 
 
@@ -466,12 +473,7 @@ def every_target_from(table: SuitTable, lead: int, third_pos: Position | None = 
         success = sum(1 << i for i, t in enumerate(tricks) if target is None or t >= target)
         return ExactSolution(target, value.score(target), success, tricks, strategy, solver.nodes)
 
-    def expected(v: Vector) -> float:
-        return sum(mass(x) for x in v)
-
-    by_target = {k: solution(k, max(front, key=lambda v, k=k: (mass(v[k - 1]), expected(v))))
-                 for k in range(1, top + 1)}
-    best_e = solution(None, max(front, key=lambda v: (expected(v), tuple(mass(x) for x in reversed(v)))))
+    by_target, best_e = _best_per_objective(front, mass, top, solution)
     if fronts is not None:
         for key in [key for key in fronts if key[0][7] == 0]:  # the first trick's positions: restricted
             del fronts[key]
