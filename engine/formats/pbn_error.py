@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["PbnError"]
+__all__ = ["PbnError", "PbnSizeError"]
 
 
 class PbnError(ValueError):
@@ -21,3 +21,7 @@ class PbnError(ValueError):
     def with_source(self, source: str) -> "PbnError":
         """The same error, now naming the file it came from."""
         return PbnError(self.line, self.message, source)
+
+
+class PbnSizeError(ValueError):
+    """A PBN file (or text) too large to be a deal file; refused before it is parsed."""
