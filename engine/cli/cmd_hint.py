@@ -19,9 +19,7 @@ or the text of each hint.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-from pathlib import Path
 from typing import Any, Iterator
 
 from ..analysis.bridge import Algorithm, BridgePosition
@@ -30,15 +28,20 @@ from ..bridge.play import BridgePlay
 from ..bridge.view import view_for_turn
 from ..core.cards import FULL_MASK
 from ..core.seats import Seat
-from ..formats import PbnGame, read_pbn
+from ..core.bounds import Bounds
+from ..formats import PbnError, PbnGame, read_pbn
 from ..hints.bridge_hint import BridgeHint, bridge_hint, bridge_hint_for_view
-from .cmd_analyse import AnalyseInputError, parse_position
+from .cmd_analyse import parse_position_line
+from .inputs import InputError, located, read_input_text
+from .options import EXACT_LIMIT, MAX_MOVES, PRIOR_TRICKS, SEED, WORLDS, add_number
 from .output import emit_json
 
 __all__ = ["register", "run", "HintInputError", "hint_json", "positions_from_file"]
 
+CANDIDATES = Bounds.integers(1, 13)
 
-class HintInputError(ValueError):
+
+class HintInputError(InputError):
     """An input that cannot be hinted; the message names the line or game and the reason."""
 
 
@@ -46,14 +49,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("hint", help="explain the best card of a bridge position: chances, technique, condition")
     p.add_argument("--file", required=True, help="JSON positions (one per line, as for analyse) or a PBN file")
     p.add_argument("--algorithm", default="alphamu", help="alphamu (default: PIMC and αμ) or pimc (PIMC only)")
-    p.add_argument("--max-moves", type=int, default=2, help="αμ's M, the declarer moves searched (default 2)")
-    p.add_argument("--worlds", type=int, default=40, help="sampled deals for a PBN position (default 40)")
-    p.add_argument("--exact-limit", type=int, default=2000,
-                   help="enumerate every consistent deal when there are at most this many (default 2000)")
-    p.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
-    p.add_argument("--candidates", type=int, default=4, help="cards explained in detail (default 4)")
-    p.add_argument("--prior-tricks", type=int, default=None,
-                   help="PBN ending: tricks declarer's side had won before it (required for endings)")
+    add_number(p, "--max-moves", bounds=MAX_MOVES, default=2, help="αμ's M, the declarer moves searched")
+    add_number(p, "--worlds", bounds=WORLDS, default=40, help="sampled deals for a PBN position")
+    add_number(p, "--exact-limit", bounds=EXACT_LIMIT, default=2000,
+               help="enumerate every consistent deal when there are at most this many")
+    add_number(p, "--seed", bounds=SEED, default=0, help="sampling seed")
+    add_number(p, "--candidates", bounds=CANDIDATES, default=4, help="cards explained in detail")
+    add_number(p, "--prior-tricks", bounds=PRIOR_TRICKS, default=None,
+               help="PBN ending: tricks declarer's side had won before it (required for endings)")
     p.add_argument("--json", action="store_true", help="one JSON object per position")
     p.set_defaults(func=run)
 
@@ -69,17 +72,16 @@ def hint_json(hint: BridgeHint) -> dict[str, Any]:
 
 
 def _is_pbn(text: str) -> bool:
-    """PBN when the first meaningful line is a tag or a PBN comment; JSON lines parse as objects."""
+    """PBN when the first meaningful line is a tag, a ``%`` escape or a PBN ``{comment}``; else JSON lines."""
     for line in text.splitlines():
         t = line.strip()
         if not t or t.startswith("#"):
             continue
         if t.startswith("%") or t.startswith("["):
             return True
-        try:
-            return not isinstance(json.loads(t), dict)
-        except json.JSONDecodeError:
-            return t.startswith("{")  # a PBN {comment}; anything else is reported as bad JSON below
+        if t.startswith("{") and not t[1:].lstrip().startswith('"'):
+            return True  # a PBN {comment}: a JSON object starts with a quoted field name
+        return False  # JSON lines (anything else is reported as bad JSON, with its line)
     return False
 
 
@@ -92,6 +94,8 @@ def _pbn_position(game: PbnGame, index: int, args: argparse.Namespace):
         raise HintInputError(f"{where}: every hand must be known and of equal size "
                              f"({', '.join(f'{s.letter}={n}' for s, n in zip(Seat, sizes))})")
     prior = (0, 0)
+    if sizes[0] == 13 and args.prior_tricks:
+        raise HintInputError(f"{where}: --prior-tricks {args.prior_tricks} is for an ending, but this deal is complete")
     if sizes[0] < 13:
         if args.prior_tricks is None:
             raise HintInputError(f"{where}: the deal is an ending with {sizes[0]} cards per hand; give "
@@ -112,36 +116,31 @@ def _pbn_position(game: PbnGame, index: int, args: argparse.Namespace):
 
 def positions_from_file(path: str) -> Iterator[tuple[str, object]]:
     """Yield ``(label, item)``: ``item`` is a (BridgePosition, exact) pair for JSON lines, a PbnGame for PBN."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        text = Path(path).read_bytes().decode("latin-1")
+    text = read_input_text(path)
     if _is_pbn(text):
-        for i, game in enumerate(read_pbn(text), start=1):
+        try:
+            games = read_pbn(text)
+        except PbnError as exc:
+            raise HintInputError(f"{path}, {exc}") from None
+        for i, game in enumerate(games, start=1):
             yield f"game {i}", game
         return
     for number, line in enumerate(text.splitlines(), start=1):
         t = line.strip()
         if not t or t.startswith("#"):
             continue
-        position = parse_position(t, number)
-        exact = bool(json.loads(t).get("exact", False))
-        yield f"line {number}", (position, exact)
+        yield f"line {number}", parse_position_line(t, f"{path}, line {number}")
 
 
 def run(args: argparse.Namespace) -> int:
     name = args.algorithm.strip().lower()
     if name not in ("pimc", "alphamu"):
         raise ValueError(f"--algorithm {args.algorithm!r}: choose alphamu or pimc")
-    if args.max_moves < 1:
-        raise ValueError(f"--max-moves must be at least 1, got {args.max_moves}")
-    if args.worlds < 1 or args.candidates < 1 or args.exact_limit < 0:
-        raise ValueError("--worlds and --candidates must be at least 1, --exact-limit at least 0")
     algorithms = (Algorithm.PIMC,) if name == "pimc" else (Algorithm.PIMC, Algorithm.ALPHAMU)
     max_moves = 1 if name == "pimc" else args.max_moves
     count = 0
     for label, item in positions_from_file(args.file):
-        try:
+        with located(f"{args.file}, {label}"):
             if isinstance(item, PbnGame):
                 view, out_of_play = _pbn_position(item, int(label.split()[1]), args)
                 hint = bridge_hint_for_view(view, worlds=args.worlds, exact_limit=args.exact_limit,
@@ -152,10 +151,6 @@ def run(args: argparse.Namespace) -> int:
                 assert isinstance(position, BridgePosition)
                 hint = bridge_hint(position, algorithms=algorithms, max_moves=max_moves,
                                    max_candidates=args.candidates, exact=exact)
-        except (AnalyseInputError, HintInputError):
-            raise
-        except ValueError as exc:
-            raise HintInputError(f"{label}: {exc}") from None
         count += 1
         if args.json:
             emit_json(hint_json(hint))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterable, TextIO
+from typing import Any, TextIO
 
-__all__ = ["emit_json", "open_input_lines"]
+__all__ = ["emit_json"]
 
 
 def emit_json(obj: Any, out: TextIO | None = None) -> None:
@@ -14,16 +14,3 @@ def emit_json(obj: Any, out: TextIO | None = None) -> None:
     stream = out or sys.stdout
     stream.write(json.dumps(obj, separators=(", ", ": "), ensure_ascii=False) + "\n")
     stream.flush()
-
-
-def open_input_lines(path: str) -> Iterable[tuple[int, str]]:
-    """Yield ``(line_number, text)`` for non-blank, non-comment lines of ``path`` (``-`` = stdin)."""
-    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
-    try:
-        for i, line in enumerate(stream, start=1):
-            t = line.strip()
-            if t and not t.startswith("#"):
-                yield i, t
-    finally:
-        if stream is not sys.stdin:
-            stream.close()

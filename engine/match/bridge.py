@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 import threading
 from dataclasses import dataclass
@@ -36,7 +35,10 @@ import numpy as np
 from ..bridge.contract import Contract, Strain, Vulnerability
 from ..bridge.play import BridgePlay
 from ..bridge.table import play_out
+from ..cli.inputs import InputError, Record, input_lines, load_json
+from ..cli.options import DEALS, FIRST, SEED, THREADS, WORLDS, add_number, player_epilog
 from ..cli.output import emit_json
+from ..core.bounds import Bounds
 from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpec, create_player
@@ -46,6 +48,9 @@ from ..worlds import HandConstraint
 from .journal import Journal
 from .pool import Parallelism, Progress, add_parallel_arguments, parallelism_from_args, run_tasks
 from .summary import paired_summary
+
+TRICKS_TAKEN = Bounds.integers(0, 13)
+CARDS = Bounds.integers(1, 13)
 
 __all__ = ["register", "run", "Board", "DealOutcome", "Result", "deal_stream", "ending_prior", "opener_constraint",
            "pimc_make_chance", "play_duplicate", "player_seed", "read_results", "result_summary", "Solvers",
@@ -328,47 +333,48 @@ def result_summary(rows: list[dict[str, Any]]) -> dict[str, object]:
 
 def read_results(paths: list[str]) -> list[dict[str, Any]]:
     """The deal lines of ``match bridge --json`` outputs (summary lines skipped), for ``--combine``;
-    a line that is not a deal result is an error naming the file and line."""
+    a line that is not a deal result is an error naming the file, the line and the field."""
     rows = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
-                if "summary" in row:
-                    continue
-                if not isinstance(row, dict) or not {"a", "b"} <= set(row) or not all(
-                        isinstance(row[k], dict) and {"tricks", "made"} <= set(row[k]) for k in ("a", "b")):
-                    raise ValueError(f"{path}, line {number}: not a match bridge deal result")
-                rows.append(row)
+        for where, _number, line in input_lines(path):
+            obj = load_json(line, where)
+            if isinstance(obj, dict) and "summary" in obj:
+                continue
+            record = Record(obj, where, what="a match bridge deal result")
+            missing = [side for side in ("a", "b") if not record.has(side)]
+            if missing:
+                raise InputError(f"{where}: not a match bridge deal result (no field {missing[0]!r})")
+            row: dict[str, Any] = {}
+            for side in ("a", "b"):
+                result = record.object(side)
+                row[side] = {"tricks": result.number("tricks", TRICKS_TAKEN),
+                             "made": result.flag("made")}
+            rows.append(row)
     return rows
 
 
 def register(targets: argparse._SubParsersAction) -> None:
-    p = targets.add_parser("bridge", help="duplicate declarer play: specs A and B against one defence")
-    p.add_argument("--deals", type=int, default=100, help="number of deals (each played by A and by B)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
-    p.add_argument("--first", type=int, default=0, help="index of the first accepted deal (to split a match)")
+    p = targets.add_parser("bridge", help="duplicate declarer play: specs A and B against one defence",
+                           epilog=player_epilog(Game.BRIDGE), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_number(p, "--deals", bounds=DEALS, default=100, help="number of deals (each played by A and by B)")
+    add_number(p, "--seed", bounds=SEED, default=0, help="seed for the deals and the players")
+    add_number(p, "--first", bounds=FIRST, default=0, help="index of the first accepted deal (to split a match)")
     p.add_argument("--contract", default="3NT", help="contract, e.g. 3NT or 4S")
     p.add_argument("--declarer", default="S", help="declarer seat (N, E, S, W)")
     p.add_argument("--a", help="declarer spec of side A, e.g. alphamu:m=2,worlds=20 (required unless --combine)")
     p.add_argument("--b", help="declarer spec of side B, e.g. pimc:worlds=20 (required unless --combine)")
     p.add_argument("--defence", default="pimc", help="defence spec for both, e.g. pimc:worlds=20")
     p.add_argument("--undecided", action="store_true", help="keep deals where PIMC makes 30-70%%")
-    p.add_argument("--filter-worlds", type=int, default=20, help="worlds for the --undecided estimate")
-    p.add_argument("--cards", type=int, default=13,
-                   help="tricks per board: 13 = full deals, fewer = random endings with earlier tricks credited")
+    add_number(p, "--filter-worlds", bounds=WORLDS, default=20, help="worlds for the --undecided estimate")
+    add_number(p, "--cards", bounds=CARDS, default=13,
+               help="tricks per board: 13 = full deals, fewer = random endings with earlier tricks credited")
     p.add_argument("--solver", choices=("tenace", "dds"), default="tenace",
                    help="double-dummy solver behind the searches: tenace (default) or dds (DDS through endplay, "
                         "a test extra: exact like tenace, so the same cards are played, but faster on full deals; "
                         "for long strength runs)")
-    p.add_argument("--threads", type=int, default=None,
-                   help="solver threads per decision with --solver tenace (default: one per core, at most "
-                        f"{MAX_THREADS}); 1 when several matches share the machine")
+    add_number(p, "--threads", bounds=THREADS, default=None,
+               help="solver threads per decision with --solver tenace (default: one per core, at most "
+                    f"{MAX_THREADS}); 1 when several matches share the machine")
     p.add_argument("--combine", nargs="+", metavar="FILE",
                    help="play nothing: summarise the deal lines of earlier --json outputs (runs split by --first "
                         "or --seed) as one match")
@@ -387,19 +393,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.a is None or args.b is None:
         raise ValueError("--a and --b are required (the two declarer specs), unless --combine is given")
-    if args.deals < 1:
-        raise ValueError(f"--deals must be at least 1, got {args.deals}")
-    if args.first < 0:
-        raise ValueError(f"--first must be ≥ 0, got {args.first}")
-    if args.filter_worlds < 1:
-        raise ValueError(f"--filter-worlds must be at least 1, got {args.filter_worlds}")
     contract = Contract.parse(args.contract)
     declarer = Seat.parse(args.declarer)
     specs = [PlayerSpec.parse(args.a), PlayerSpec.parse(args.b), PlayerSpec.parse(args.defence)]
     for spec in specs:  # fail on a bad spec before any deal is played
         create_player(Game.BRIDGE, spec, seed=0)
-    if args.threads is not None and args.threads < 1:
-        raise ValueError(f"--threads must be at least 1, got {args.threads}")
     if args.resume and not args.save:
         raise ValueError("--resume continues the run saved in --save FILE: give the file")
     parallelism = parallelism_from_args(args)

@@ -24,6 +24,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Iterator
 
+from ..cli.options import DEALS, FIRST, SEED, add_number, player_epilog
 from ..cli.output import emit_json
 from ..core.deal import Deal, random_deals
 from ..hearts.passing import PassDirection
@@ -125,10 +126,11 @@ def summarise(outcomes: list[HandOutcome]) -> PairedSummary:
 
 
 def register(targets: argparse._SubParsersAction) -> None:
-    p = targets.add_parser("hearts", help="duplicate Hearts: two player specs, seatings ABAB and BABA")
-    p.add_argument("--deals", type=int, default=100, help="number of deals (each played twice)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
-    p.add_argument("--first", type=int, default=0, help="index of the first deal (to split a match)")
+    p = targets.add_parser("hearts", help="duplicate Hearts: two player specs, seatings ABAB and BABA",
+                           epilog=player_epilog(Game.HEARTS), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_number(p, "--deals", bounds=DEALS, default=100, help="number of deals (each played twice)")
+    add_number(p, "--seed", bounds=SEED, default=0, help="seed for the deals and the players")
+    add_number(p, "--first", bounds=FIRST, default=0, help="index of the first deal (to split a match)")
     p.add_argument("--a", required=True, help="player spec of side A, e.g. mcmaxn or mcmaxn:worlds=20")
     p.add_argument("--b", required=True, help="player spec of side B, e.g. rules")
     p.add_argument("--moon", default=MoonScoring.ADD_26_TO_OTHERS.value, help="add_26_to_others or shooter_minus_26")
@@ -143,10 +145,6 @@ def _outcome(row: dict) -> HandOutcome:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1:
-        raise ValueError(f"--deals must be at least 1, got {args.deals}")
-    if args.first < 0:
-        raise ValueError(f"--first must be ≥ 0, got {args.first}")
     if args.resume and not args.save:
         raise ValueError("--resume continues the run saved in --save FILE: give the file")
     spec_a, spec_b = PlayerSpec.parse(args.a), PlayerSpec.parse(args.b)

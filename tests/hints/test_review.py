@@ -90,3 +90,30 @@ def test_cancel_stops_a_hint_and_a_review(dd_evaluator, teaching_cases, build_ca
         bridge_hint(position, oracle=dd_evaluator, cancel=stop)
     with pytest.raises(Cancelled):  # the app's handler for a cancelled analysis catches it too
         review_game(read_pbn(GAME)[0], prior_declarer_tricks=5, oracle=dd_evaluator, cancel=stop)
+
+
+def test_an_unfinished_play_is_reviewed_as_unfinished(dd_evaluator):
+    """Two of four tricks played: the review says the play stops there, never "went down"."""
+    game = read_pbn(GAME.replace("SK S3 ST SQ\nHJ HA HQ HK\n", ""))[0]
+    review = review_game(game, prior_declarer_tricks=5, oracle=dd_evaluator)
+    assert (review.made, review.needed, review.tricks_left, review.complete) == (2, 4, 2, False)
+    assert "went down" not in review.summary
+    assert "the play stops with 2 tricks still to play" in review.summary
+    assert "has taken 2 so far (2 more of the last 2 are needed)" in review.summary
+    js = review.to_json()
+    assert js["complete"] is False and js["tricks_left"] == 2
+    lost = read_pbn(GAME.replace("HJ HA HQ HK\n", ""))[0]  # West's ♠K wins the third trick
+    summary = review_game(lost, prior_declarer_tricks=5, oracle=dd_evaluator).summary
+    assert "has taken 2 so far (the contract can no longer be made)" in summary and "went down" not in summary
+
+
+def test_prior_tricks_are_refused_for_a_complete_deal(dd_evaluator):
+    full = read_pbn("""[Deal "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"]
+[Declarer "S"]
+[Contract "4S"]
+[Play "W"]
+S9 SJ SA S5
+*
+""")[0]
+    with pytest.raises(ReviewError, match="prior tricks 3 given, but the deal is complete"):
+        review_game(full, prior_declarer_tricks=3, oracle=dd_evaluator)

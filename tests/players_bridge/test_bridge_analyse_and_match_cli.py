@@ -112,10 +112,13 @@ def test_match_bridge_rejects_a_bad_spec_before_playing(capsys):
     assert code == 2 and "unknown bridge player" in err and out == ""
 
 
-def test_match_bridge_threads_must_be_positive(capsys):
+@pytest.mark.parametrize("threads", ["0", "1000", "-2", "two"])
+def test_match_bridge_threads_are_bounded(capsys, threads):
+    """1000 threads (a 128 MB table each) used to end in a MemoryError traceback."""
     code, out, err = run_cli(capsys, ["match", "bridge", "--deals", "1", "--a", "rules", "--b", "rules",
-                                      "--threads", "0"])
-    assert code == 2 and "--threads must be at least 1" in err and out == ""
+                                      "--threads", threads])
+    assert code == 2 and "argument --threads: must be an integer 1.." in err and out == ""
+    assert len(err.splitlines()) == 1
 
 
 def test_match_bridge_on_endings_with_the_undecided_filter(capsys, monkeypatch):
