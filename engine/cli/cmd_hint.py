@@ -85,8 +85,7 @@ def _is_pbn(text: str) -> bool:
     return False
 
 
-def _pbn_position(game: PbnGame, index: int, args: argparse.Namespace):
-    where = f"game {index}"
+def _pbn_position(game: PbnGame, where: str, args: argparse.Namespace):
     if game.deal is None or not isinstance(game.contract, Contract) or game.declarer is None:
         raise HintInputError(f"{where}: a hint needs the deal, the contract and the declarer")
     sizes = game.deal.hand_sizes()
@@ -140,9 +139,10 @@ def run(args: argparse.Namespace) -> int:
     max_moves = 1 if name == "pimc" else args.max_moves
     count = 0
     for label, item in positions_from_file(args.file):
-        with located(f"{args.file}, {label}"):
+        where = f"{args.file}, {label}"
+        with located(where):
             if isinstance(item, PbnGame):
-                view, out_of_play = _pbn_position(item, int(label.split()[1]), args)
+                view, out_of_play = _pbn_position(item, where, args)
                 hint = bridge_hint_for_view(view, worlds=args.worlds, exact_limit=args.exact_limit,
                                             rng=random.Random(args.seed), algorithms=algorithms, max_moves=max_moves,
                                             max_candidates=args.candidates, out_of_play=out_of_play)

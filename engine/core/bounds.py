@@ -24,6 +24,15 @@ def _number_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"
 
 
+def _shown(value: object) -> str:
+    """A value of the wrong type, briefly: ``True``, ``None``, ``'text'``, ``a list``."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, str):
+        return quoted(value, 20)
+    return f"a {type(value).__name__}"
+
+
 @dataclass(frozen=True, slots=True)
 class Bounds:
     """An integer or real range; ``low_open`` makes the lower end exclusive (``time > 0``).
@@ -67,7 +76,7 @@ class Bounds:
     def check(self, value: object) -> int | float:
         """``value`` itself when it is of the right type and inside the range, else ``ValueError``."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"must be {self.what}, got {quoted(repr(value), 20)}")
+            raise ValueError(f"must be {self.what}, got {_shown(value)}")
         if self.kind is int and not isinstance(value, int):
             raise ValueError(f"must be {self.what}, got {_number_text(value)}")
         if isinstance(value, float) and not math.isfinite(value):
@@ -113,5 +122,5 @@ class Choice:
 
     def check(self, value: object) -> str:
         if not isinstance(value, str):
-            raise ValueError(f"must be {self.what}, got {quoted(repr(value), 20)}")
+            raise ValueError(f"must be {self.what}, got {_shown(value)}")
         return self.parse(value)
