@@ -19,6 +19,7 @@ or the text of each hint.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 from typing import Any, Iterator
 
@@ -80,7 +81,10 @@ def _is_pbn(text: str) -> bool:
         if t.startswith("%") or t.startswith("["):
             return True
         if t.startswith("{") and not t[1:].lstrip().startswith('"'):
-            return True  # a PBN {comment}: a JSON object starts with a quoted field name
+            try:  # a PBN {comment}, unless it is an (empty) JSON object
+                return not isinstance(json.loads(t), dict)
+            except (ValueError, RecursionError):
+                return True
         return False  # JSON lines (anything else is reported as bad JSON, with its line)
     return False
 

@@ -101,7 +101,8 @@ def json_line(rng: random.Random, command: JsonCommand) -> str:
     elif kind == 6:
         text = json.dumps(obj)
         start = rng.randrange(len(text))
-        return text[:start] + _junk(rng, rng.randint(0, 5)) + text[start + rng.randint(0, 5):]
+        junk = _junk(rng, rng.randint(0, 5)).replace("\n", " ")  # one line stays one line
+        return text[:start] + junk + text[start + rng.randint(0, 5):]
     else:
         return json.dumps(json_value(rng))
     try:
