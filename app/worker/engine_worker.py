@@ -169,7 +169,10 @@ class EngineWorker(QObject):
             request = self._queue.get()
             if request is None:
                 return
-            self._run(request)
+            try:
+                self._run(request)
+            except BaseException as exc:  # noqa: BLE001 - the thread outlives anything a job does
+                self._post(JobFailed(request.request_id, _describe(exc), _details(exc)))
             if self._queue.empty():
                 self._post(_QueueDrained(request.request_id))
 
@@ -185,8 +188,8 @@ class EngineWorker(QObject):
             result = request.job(token)
         except Cancelled:
             self._post(JobCancelled(rid))
-        except Exception as exc:  # noqa: BLE001 - any engine failure becomes a message, never a crash
-            self._post(JobFailed(rid, _describe(exc), traceback.format_exc()))
+        except BaseException as exc:  # noqa: BLE001 - SystemExit too: any failure becomes a message, never a crash
+            self._post(JobFailed(rid, _describe(exc), _details(exc)))
         else:
             if request.cancel_event.is_set():
                 self._post(JobCancelled(rid))
@@ -231,6 +234,24 @@ class EngineWorker(QObject):
 
 
 def _describe(exc: BaseException) -> str:
-    """A one-line message for the UI: input errors speak for themselves, others name their type."""
-    text = str(exc) or type(exc).__name__
-    return text if isinstance(exc, ValueError) else f"{type(exc).__name__}: {text}"
+    """A one-line message for the UI: input errors speak for themselves, others name their type.
+
+    Never raises, even for an exception whose ``str()`` fails; cut to one line of at most 300 characters.
+    """
+    name = type(exc).__name__
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - an exception whose text cannot be had is still reported
+        text = ""
+    if isinstance(exc, SystemExit):
+        text = f"the job tried to end the program (exit status {text or 0})"
+    text = " ".join((text or name).split())[:300]
+    return text if isinstance(exc, ValueError) else f"{name}: {text}"
+
+
+def _details(exc: BaseException) -> str:
+    """The traceback for a log (never raises)."""
+    try:
+        return "".join(traceback.format_exception(exc))
+    except Exception:  # noqa: BLE001
+        return type(exc).__name__
