@@ -189,6 +189,8 @@ class MainWindow(QMainWindow):
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo, "Take back your last card")
         self.claim_action = self._action("&Claim…", self.claim, QKeySequence("Ctrl+L"), "Claim the remaining tricks")
         self.hint_action = self._action("&Hint", self.hint, QKeySequence("H"), "Every legal card's value, the best one marked")
+        self.retry_action = self._action("&Retry the engine", self.retry, QKeySequence("Ctrl+R"),
+                                         "Ask the engine again for what failed (a computer's card, a board)")
         self.mode_actions: dict[AppMode, QAction] = {}
         group = QActionGroup(self)
         for number, mode in enumerate(AppMode, start=1):
@@ -209,6 +211,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         game.addAction(self.hint_action)
         game.addAction(self.claim_action)
+        game.addAction(self.retry_action)
         game.addAction(self.statistics_action)
         game.addSeparator()
         game.addAction(self.quit_action)
@@ -282,6 +285,7 @@ class MainWindow(QMainWindow):
         self.save_action.setEnabled(bridge and self.bridge.session is not None)
         self.undo_action.setEnabled(controller.can_undo)
         self.claim_action.setEnabled(bridge and self.bridge.can_claim)
+        self.retry_action.setEnabled(controller.can_retry)
         self.hints.follow(controller)  # a hint for another position is cancelled
         self.hint_action.setEnabled(self.hints.can_hint(controller))
 
@@ -291,6 +295,10 @@ class MainWindow(QMainWindow):
     # --- game actions ------------------------------------------------------------------------------
     def undo(self) -> None:
         self.controller.undo()
+
+    def retry(self) -> None:
+        """Ask the engine again for what failed in the current mode."""
+        self.controller.retry()
 
     def hint(self) -> None:
         """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel."""
@@ -423,6 +431,7 @@ class MainWindow(QMainWindow):
     def open_shortcuts(self) -> ReadOnlyDialog:
         actions = [
             self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.hint_action, self.claim_action,
+            self.retry_action,
             *self.mode_actions.values(), self.settings_action, self.quit_action, self.shortcuts_action,
         ]
         dialog = ReadOnlyDialog("Keyboard shortcuts", self, rows=shortcut_rows(actions))

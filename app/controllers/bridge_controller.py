@@ -1,8 +1,14 @@
 """Bridge mode: deals boards, runs the play between the user and the computer, keeps the table current.
 
-Everything the engine computes — the double-dummy table and automatic contract of a
-new board, each computer card, the check of a claim — runs on the engine worker; the
-GUI thread only applies answers, and only when they belong to the current position.
+Everything the engine computes — reading a PBN file, the double-dummy table and
+automatic contract of a new board, each computer card, the check of a claim — runs
+on the engine worker; the GUI thread only applies answers, and only when they belong
+to the current position.
+
+A hand is never left stuck by an engine failure: a board that could not be prepared
+or a computer card that failed is offered again (:attr:`BridgeController.retry_text`,
+:meth:`BridgeController.retry`), and a card that failed twice is chosen by the simple
+``rules`` player on the next retry.
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -18,7 +25,15 @@ from engine.core.cards import Card, card_symbol_str
 from engine.formats import PbnError, read_pbn, write_pbn_file
 from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
 from engine.session.bridge_pbn import loaded_board, restore_play, session_to_pbn_game
-from engine.session.bridge_session import BridgeBoard, BridgeSession, BridgeSessionError, ComputerTurn, DealSummary, UserRole
+from engine.session.bridge_session import (
+    FALLBACK_PLAYER,
+    BridgeBoard,
+    BridgeSession,
+    BridgeSessionError,
+    ComputerTurn,
+    DealSummary,
+    UserRole,
+)
 from engine.session.contract_choice import ContractChoice
 from engine.session.deal_filter import DealFilter
 from engine.session.double_dummy import DoubleDummyOracle, declarer_side_tricks_left, table_oracle
@@ -86,6 +101,10 @@ class BridgeController(QObject):
         self._pending_restore: tuple[tuple[Card, ...], int | None] | None = None
         self._pending_choice: ContractChoice | None = None
         self._pending_role: UserRole | None = None
+        self.retry_text: str | None = None  # what failed, offered again by retry()
+        self._retry: Callable[[], None] | None = None
+        self._failed_ply = -1
+        self._failures = 0  # consecutive failures of the computer card at _failed_ply
 
     # --- state for the views -------------------------------------------------------------
     @property
@@ -151,10 +170,33 @@ class BridgeController(QObject):
         if self.session is not None:
             self._requests.cancel_all()
 
+    # --- engine failures: offered again ---------------------------------------------------------
+    @property
+    def can_retry(self) -> bool:
+        return self._retry is not None
+
+    def retry(self) -> None:
+        """Ask the engine again for what failed (see the module docstring)."""
+        again = self._retry
+        self._clear_retry()
+        if again is not None:
+            again()
+        self.changed.emit()
+
+    def _offer_retry(self, text: str, again: Callable[[], None]) -> None:
+        self.retry_text = text
+        self._retry = again
+        self.changed.emit()
+
+    def _clear_retry(self) -> None:
+        self.retry_text = None
+        self._retry = None
+
     # --- new boards ---------------------------------------------------------------------------
     def new_deal(self) -> None:
         """Deal the next board: at once for a random deal, on the engine for a filtered one (the
         current board stays on the table meanwhile, and if no deal is found)."""
+        self._clear_retry()
         self._requests.cancel_all()
         self._pace_timer.stop()
         self.board_number += 1
@@ -189,6 +231,8 @@ class BridgeController(QObject):
         def failed(text: str) -> None:
             if oracle is None:
                 self._on_engine_failed(text)
+                self._offer_retry(f"Preparing board {board.number} failed: {text}",
+                                  lambda: self._analyse(board, None, label))
                 return
             self.message.emit(f"The double-dummy solver did not finish ({text}); the contract comes from the point-count estimate")
             self._analyse(board, None, label)
@@ -358,6 +402,7 @@ class BridgeController(QObject):
 
     # --- the computer's turns ----------------------------------------------------------------------
     def _after_change(self) -> None:
+        self._clear_retry()
         s = self.session
         if s is not None and s.is_complete:
             self._finish()
@@ -381,21 +426,36 @@ class BridgeController(QObject):
         s = self.session
         if s is None or not self.active or self._requests.busy or s.play.ply != ply:
             return
-        turn: ComputerTurn | None = s.computer_turn()
+        fallback = ply == self._failed_ply and self._failures >= 2
+        turn: ComputerTurn | None = s.computer_turn(fallback=fallback)
         if turn is None:
             return
+        name = f"{FALLBACK_PLAYER}, as {turn.player_name} failed" if fallback else turn.player_name
         self._requests.submit(
             turn.job,
-            f"{turn.seat.name.title()} ({turn.player_name}) is thinking",
+            f"{turn.seat.name.title()} ({name}) is thinking",
             lambda card: self._on_computer_card(s, turn.ply, card),
-            self._on_engine_failed,
+            lambda text: self._on_computer_failed(s, turn, text),
         )
         self.changed.emit()
 
     def _on_computer_card(self, session: BridgeSession, ply: int, card: Card) -> None:
         if session is not self.session or not session.apply_computer_card(ply, card):
             return
+        self._failed_ply, self._failures = -1, 0
         self._after_change()
+
+    def _on_computer_failed(self, session: BridgeSession, turn: ComputerTurn, text: str) -> None:
+        """The card is offered again; after two failures the simple player chooses it on the retry."""
+        if session is not self.session:
+            return
+        self._failures = self._failures + 1 if self._failed_ply == turn.ply else 1
+        self._failed_ply = turn.ply
+        self.message.emit(f"Engine error: {text}")
+        then = (f"Retry lets the simple player ({FALLBACK_PLAYER}) choose it" if self._failures >= 2
+                else "Retry asks again")
+        self._offer_retry(f"{turn.seat.name.title()}'s card failed: {text}. {then}.",
+                          lambda: self._ask_computer(turn.ply))
 
     def _on_engine_failed(self, text: str) -> None:
         if self._searching:

@@ -1,13 +1,17 @@
 """Hearts mode: a game against three computer players, passing included, scores kept to the end.
 
 Computer passes and cards are computed on the engine worker; answers apply only to
-the hand and position they were asked for.
+the hand and position they were asked for.  A failed pass or card is offered again
+(:attr:`HeartsController.retry_text`, :meth:`HeartsController.retry`); after two
+failures at the same point the simple ``rules`` player chooses it, so a hand is
+never left stuck.
 """
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -61,6 +65,10 @@ class HeartsController(QObject):
         self.active = False
         self.session: HeartsSession | None = None
         self.last_summary: HeartsGameSummary | None = None
+        self.retry_text: str | None = None  # what failed, offered again by retry()
+        self._retry: Callable[[], None] | None = None
+        self._failed_key: tuple[int, int] | None = None
+        self._failures = 0  # consecutive failures at _failed_key (hand, ply; ply -1 = the passes)
 
     # --- for the views --------------------------------------------------------------------
     @property
@@ -188,8 +196,23 @@ class HeartsController(QObject):
         self.session.undo()
         self._after_change()
 
+    # --- engine failures: offered again ---------------------------------------------------------
+    @property
+    def can_retry(self) -> bool:
+        return self._retry is not None
+
+    def retry(self) -> None:
+        again = self._retry
+        self.retry_text = None
+        self._retry = None
+        if again is not None:
+            again()
+        self.changed.emit()
+
     # --- computer turns ----------------------------------------------------------------------------
     def _after_change(self) -> None:
+        self.retry_text = None
+        self._retry = None
         s = self.session
         if s is not None and s.stage is HeartsStage.GAME_OVER and self.last_summary is None:
             self._finish()
@@ -200,7 +223,7 @@ class HeartsController(QObject):
         s = self.session
         if s is None or not self.active or self._requests.busy:
             return
-        passes = s.computer_pass_turn()
+        passes = s.computer_pass_turn(fallback=self._fallback_for((s.hand_number, -1)))
         if passes is not None:  # passes are chosen at once: the user picks meanwhile
             self._submit(s, passes)
             return
@@ -222,13 +245,19 @@ class HeartsController(QObject):
             return
         if (session.hand_number, len(session.state.played)) != key:
             return
-        turn = session.computer_turn()
+        turn = session.computer_turn(fallback=self._fallback_for(key))
         if turn is not None:
             self._submit(session, turn)
 
+    def _fallback_for(self, key: tuple[int, int]) -> bool:
+        return key == self._failed_key and self._failures >= 2
+
     def _submit(self, session: HeartsSession, turn: HeartsComputerTurn) -> None:
         label = "choosing passes" if turn.seat is None else f"{turn.seat.name.title()} is thinking"
-        self._requests.submit(turn.job, label, lambda result: self._on_answer(session, turn, result), self._on_failed)
+        if self._fallback_for((turn.hand_number, turn.ply)):
+            label += " (the simple player, after failures)"
+        self._requests.submit(turn.job, label, lambda result: self._on_answer(session, turn, result),
+                              lambda text: self._on_failed(session, turn, text))
         self.changed.emit()
 
     def _on_answer(self, session: HeartsSession, turn: HeartsComputerTurn, result: object) -> None:
@@ -239,12 +268,24 @@ class HeartsController(QObject):
         else:
             ok = session.apply_computer_card(turn.hand_number, turn.ply, result)  # type: ignore[arg-type]
         if ok:
+            self._failed_key, self._failures = None, 0
             self._after_change()
         else:
             self._schedule_computer()
 
-    def _on_failed(self, text: str) -> None:
+    def _on_failed(self, session: HeartsSession, turn: HeartsComputerTurn, text: str) -> None:
+        """The pass or card is offered again; after two failures the simple player chooses it on the retry."""
         self.message.emit(f"Engine error: {text}")
+        if session is not self.session:
+            self.changed.emit()
+            return
+        key = (turn.hand_number, turn.ply)
+        self._failures = self._failures + 1 if self._failed_key == key else 1
+        self._failed_key = key
+        what = "The computer passes" if turn.seat is None else f"{turn.seat.name.title()}'s card"
+        then = "Retry lets the simple player (rules) choose" if self._failures >= 2 else "Retry asks again"
+        self.retry_text = f"{what} failed: {text}. {then}."
+        self._retry = self._schedule_computer
         self.changed.emit()
 
     def _finish(self) -> None:

@@ -75,6 +75,8 @@ class SuitController(QObject):
         self.session: SuitSession | None = None
         self.review: SuitReview | None = None
         self.error = ""  # the engine's last failure for this problem, shown in the result panel
+        self.retry_text: str | None = None  # a defender's move that failed, offered again by retry()
+        self._retry_ply: int | None = None
         self.input_error = ""  # what is wrong with the typed holdings (the problem on the table stays)
         self._preparing = False
         self._reviewing = False
@@ -258,7 +260,20 @@ class SuitController(QObject):
         self._after_change()
 
     # --- the defenders ----------------------------------------------------------------------------------------
+    @property
+    def can_retry(self) -> bool:
+        return self._retry_ply is not None
+
+    def retry(self) -> None:
+        """Ask again for the defender's move that failed."""
+        ply = self._retry_ply
+        self.retry_text, self._retry_ply, self.error = None, None, ""
+        if ply is not None:
+            self._ask_defender(ply)
+        self.changed.emit()
+
     def _after_change(self) -> None:
+        self.retry_text, self._retry_ply = None, None
         s = self.session
         if s is not None and s.is_over and self.review is None and not self._reviewing:
             self._start_review(s)
@@ -289,7 +304,7 @@ class SuitController(QObject):
             turn.job,
             f"{turn.seat.name.title()} is thinking",
             lambda move: self._on_defender_move(s, turn, move),
-            self._on_failed,
+            lambda text: self._on_defender_failed(s, turn, text),
         )
         self.changed.emit()
 
@@ -297,6 +312,13 @@ class SuitController(QObject):
         if session is not self.session or not session.apply_defender_move(turn.ply, turn.position, move):
             return
         self._after_change()
+
+    def _on_defender_failed(self, session: SuitSession, turn: DefenderTurn, text: str) -> None:
+        self._on_failed(text)
+        if session is self.session:
+            self.retry_text = f"{turn.seat.name.title()}'s move failed: {text}. Retry asks again."
+            self._retry_ply = turn.ply
+            self.changed.emit()
 
     # --- the end -------------------------------------------------------------------------------------------------
     def _start_review(self, session: SuitSession) -> None:
