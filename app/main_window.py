@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         self.engine_status.show_status(EngineStatus(EngineActivity.IDLE))
         self.worker = EngineWorker(self)
         self.worker.status_changed.connect(self.engine_status.show_status)
+        self.engine_status.stop_requested.connect(self.worker.cancel)
         self.worker.finished.connect(self._on_job_done)
         self.worker.failed.connect(self._on_job_failed)
         self._warmup_id: int | None = None
@@ -376,9 +377,11 @@ class MainWindow(QMainWindow):
             self.load_pbn(Path(path))
 
     def load_pbn(self, path: Path) -> bool:
+        """Read ``path`` on the engine worker (progress and Stop in the status bar); the board follows.
+        False when the reading could not even start."""
         try:
             self.bridge.load_pbn(path)
-        except ValueError as exc:
+        except (ValueError, RuntimeError) as exc:
             self._show_message(str(exc))
             return False
         return True

@@ -22,9 +22,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.core.cancel import CancelToken
 from engine.core.cards import Card, card_symbol_str
-from engine.formats import PbnError, read_pbn, write_pbn_file
+from engine.formats import PbnError, PbnSizeError, read_pbn, write_pbn_file
 from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
-from engine.session.bridge_pbn import loaded_board, restore_play, session_to_pbn_game
+from engine.session.bridge_pbn import LoadedBoard, loaded_board, restore_play, session_to_pbn_game
 from engine.session.bridge_session import (
     FALLBACK_PLAYER,
     BridgeBoard,
@@ -381,15 +381,35 @@ class BridgeController(QObject):
         self.message.emit(f"Saved {path.name}")
 
     def load_pbn(self, path: Path) -> None:
-        """Play the first game of a PBN file (its contract, or the automatic one; its play so far)."""
-        try:
-            games = read_pbn(path)
-        except (OSError, PbnError) as exc:
-            raise BridgeSessionError(f"cannot open {path.name}: {exc}") from None
-        if not games:
-            raise BridgeSessionError(f"{path.name} holds no game")
-        loaded = loaded_board(games[0], default_number=self.board_number + 1)
+        """Play the first game of a PBN file (its contract, or the automatic one; its play so far).
+
+        The file is read on the engine worker, with progress in the status bar and a Stop
+        button; what goes wrong (an unreadable or too large file, a bad game) comes back as a
+        message, and the board on the table stays until the new one is read.
+        """
+        name = path.name
+
+        def job(cancel: CancelToken) -> LoadedBoard:
+            def progress(fraction: float) -> None:
+                cancel.check(f"reading {name} was stopped")
+                cancel.report(fraction, f"reading {name}")
+
+            try:
+                games = read_pbn(path, progress=progress, limit=1)
+            except (OSError, PbnError, PbnSizeError) as exc:
+                raise BridgeSessionError(f"cannot open {name}: {exc}") from None
+            if not games:
+                raise BridgeSessionError(f"{name} holds no game")
+            return loaded_board(games[0], default_number=self.board_number + 1)
+
+        self._clear_retry()
         self._requests.cancel_all()
+        self._pace_timer.stop()
+        self._requests.submit(job, f"reading {name}", lambda loaded: self._on_file_read(name, loaded),
+                              self._on_file_failed, on_cancelled=lambda: self._on_file_stopped(name), stoppable=True)
+        self.changed.emit()
+
+    def _on_file_read(self, name: str, loaded: LoadedBoard) -> None:
         self.session = None
         self.board_number = loaded.board.number
         self.pending_board = loaded.board
@@ -397,8 +417,16 @@ class BridgeController(QObject):
         self._pending_role = loaded.role
         self._pending_restore = (loaded.cards, loaded.result)
         self._analyse(loaded.board, self.oracle, "reading the deal")
-        self.message.emit(f"Opened {path.name}")
+        self.message.emit(f"Opened {name}")
         self.changed.emit()
+
+    def _on_file_failed(self, text: str) -> None:
+        self.message.emit(text)
+        self._after_change()  # the board on the table plays on
+
+    def _on_file_stopped(self, name: str) -> None:
+        self.message.emit(f"Stopped reading {name}")
+        self._after_change()
 
     # --- the computer's turns ----------------------------------------------------------------------
     def _after_change(self) -> None:

@@ -55,6 +55,7 @@ class _Request:
     activity: EngineActivity
     label: str
     cancel_event: threading.Event
+    stoppable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +126,17 @@ class EngineWorker(QObject):
         return len(self._events)
 
     def submit(
-        self, job: EngineJob, *, activity: EngineActivity = EngineActivity.THINKING, label: str = ""
+        self, job: EngineJob, *, activity: EngineActivity = EngineActivity.THINKING, label: str = "",
+        stoppable: bool = False,
     ) -> RequestId:
-        """Queue ``job``; returns its request id.  Jobs run strictly in submission order."""
+        """Queue ``job``; returns its request id.  Jobs run strictly in submission order.
+
+        ``stoppable``: the user may stop it from the status bar (its :class:`EngineStatus` says so)."""
         if self._closed:
             raise WorkerShutDownError("the engine worker has been shut down")
         if activity is EngineActivity.IDLE:
             raise ValueError("activity of a job must be COMPILING or THINKING, not IDLE")
-        request = _Request(next(self._ids), job, activity, label, threading.Event())
+        request = _Request(next(self._ids), job, activity, label, threading.Event(), stoppable)
         self._events[request.request_id] = request.cancel_event
         self._queue.put(request)
         return request.request_id
@@ -200,7 +204,8 @@ class EngineWorker(QObject):
     def _deliver(self, message: object) -> None:
         if isinstance(message, _Started):
             self._running = message.request
-            self._set_status(EngineStatus(message.request.activity, message.request.request_id, None, message.request.label))
+            request = message.request
+            self._set_status(EngineStatus(request.activity, request.request_id, None, request.label, request.stoppable))
             return
         if isinstance(message, _QueueDrained):
             if not self._events:
@@ -213,7 +218,8 @@ class EngineWorker(QObject):
                 return
             running = self._running
             if running is not None and running.request_id == rid:
-                self._set_status(EngineStatus(running.activity, rid, message.fraction, message.message or running.label))
+                self._set_status(EngineStatus(running.activity, rid, message.fraction, message.message or running.label,
+                                              running.stoppable))
             self.progress.emit(message)
             return
         self._events.pop(rid, None)

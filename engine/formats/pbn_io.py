@@ -60,16 +60,20 @@ def decode_pbn_bytes(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def parse_pbn(text: str, progress: Progress | None = None) -> list[PbnGame]:
+def parse_pbn(text: str, progress: Progress | None = None, limit: int | None = None) -> list[PbnGame]:
     """Parse PBN text into games; raise :class:`PbnError` (with a line number) on bad input.
 
-    Text longer than :data:`MAX_PBN_BYTES` characters raises :class:`PbnSizeError`.
+    Text longer than :data:`MAX_PBN_BYTES` characters raises :class:`PbnSizeError`.  With
+    ``limit``, reading stops after that many games (the rest of the text is never looked at).
     """
     _check_size(len(text), "the PBN text")
     total = max(len(text), 1)
     on_chunk = None if progress is None else (lambda done: progress(done / total))
-    games = resolve_inheritance(split_games(tokenize(text, on_chunk)))
-    out = [game_from_tags(tags) for tags in games]
+    out: list[PbnGame] = []
+    for tags in resolve_inheritance(split_games(tokenize(text, on_chunk))):
+        if limit is not None and len(out) >= limit:
+            break
+        out.append(game_from_tags(tags))
     if progress is not None:
         progress(1.0)
     return out
@@ -91,22 +95,24 @@ def read_pbn_bytes(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
-def read_pbn(source: str | os.PathLike[str], progress: Progress | None = None) -> list[PbnGame]:
+def read_pbn(source: str | os.PathLike[str], progress: Progress | None = None,
+             limit: int | None = None) -> list[PbnGame]:
     """Read games from a path or from PBN text.
 
     A ``str`` is taken as a path when it is a single line without any tag
     (so ``read_pbn("missing.pbn")`` raises ``FileNotFoundError`` rather than
     parsing the name); otherwise it is the PBN text itself.  Errors from a
-    file name it.  ``progress`` (see :data:`Progress`) follows the parsing.
+    file name it.  ``progress`` (see :data:`Progress`) follows the parsing;
+    ``limit`` stops after that many games.
     """
     if isinstance(source, os.PathLike) or _is_path_text(source):
         path = Path(source).expanduser() if isinstance(source, os.PathLike) else Path(source.strip())
         text = decode_pbn_bytes(read_pbn_bytes(path))
         try:
-            return parse_pbn(text, progress)
+            return parse_pbn(text, progress, limit)
         except PbnError as e:
             raise e.with_source(str(path)) from None
-    return parse_pbn(source, progress)
+    return parse_pbn(source, progress, limit)
 
 
 def write_pbn(games: Iterable[PbnGame]) -> str:

@@ -137,7 +137,9 @@ def test_save_and_reload_a_pbn(qtbot, window, tmp_path):
     assert again.play.moves[: s.play.ply] == s.play.moves
     bad = tmp_path / "bad.pbn"
     bad.write_text('[Deal "N:AK... - - -"]\n', encoding="utf-8")
-    assert not w.load_pbn(bad) and "full deal" in w.statusBar().currentMessage()
+    assert w.load_pbn(bad)  # read on the engine worker: the answer comes back as a message
+    qtbot.waitUntil(lambda: "full deal" in w.statusBar().currentMessage(), timeout=10_000)
+    assert w.bridge.session is again  # the board on the table stays
 
 
 def test_the_user_can_defend(qtbot, window):
