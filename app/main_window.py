@@ -15,12 +15,13 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable, Sequence
 
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QInputDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from engine.core.deal import Deal
-
 from engine.session.double_dummy import DoubleDummyOracle
+from engine.session.kernel_cache import cache_repair_messages
 
 from .controllers.bridge_controller import AUTO_ORACLE, BridgeController
 from .controllers.hearts_controller import HeartsController
@@ -35,8 +36,9 @@ from .modes.bridge_panel import BridgePanel
 from .modes.hearts_panel import HeartsPanel
 from .modes.help_text import how_to_play_html
 from .modes.suit_panel import SuitPanel
-from .settings import Settings, load_settings, save_settings
-from .stats import Statistics
+from .saves import SaveJournal, clean_interrupted_saves
+from .settings import LEGACY_TEMP_PREFIX, Settings, load_settings, save_settings, settings_path
+from .stats import StatsService, StatsSummary
 from .viewmodels.bridge_table import review_table_state
 from .widgets.card_table import MARK_COLOUR, CardTableView
 from .widgets.engine_status import EngineStatusWidget
@@ -47,6 +49,26 @@ from .worker import EngineActivity, EngineStatus, EngineWorker, JobDone, JobFail
 from .worker.warmup import WarmupHook, WarmupReport, discover_warmup_hooks, warmup_job
 
 __all__ = ["MainWindow"]
+
+
+class _GuiThread(QObject):
+    """Runs callables posted from any thread on the thread that owns it (the GUI thread), in order."""
+
+    _call = Signal(object)
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._call.connect(self._run_now, Qt.ConnectionType.QueuedConnection)
+
+    def run(self, fn: Callable[[], object]) -> None:
+        try:
+            self._call.emit(fn)
+        except RuntimeError:  # the window is gone (quitting): nobody to tell
+            pass
+
+    @staticmethod
+    def _run_now(fn: Callable[[], object]) -> None:
+        fn()
 
 STATUS_MESSAGE_MS = 8000
 PACE_EXTRA_MS = 200  # pause between computer cards beyond the card animation, so each can be seen
@@ -91,7 +113,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Tenace")
         self.resize(1180, 760)
         self._settings_file = settings_file
-        self._stats_file = stats_file
+        self._gui = _GuiThread(self)  # runs callables from other threads on this one
+        config = settings_file or settings_path()
+        self.cleaned_up = clean_interrupted_saves(config.parent, (config.name,), legacy_prefixes=(LEGACY_TEMP_PREFIX,))
+        self._journal = SaveJournal(config.parent)
+        self.stats = StatsService(stats_file, notice=lambda text: self._gui.run(lambda: self._show_message(text)))
+        self._repairs_told = 0
         loaded = load_settings(settings_file)
         self.settings: Settings = loaded.settings
         self.settings_problems = loaded.problems
@@ -128,11 +155,11 @@ class MainWindow(QMainWindow):
         self.worker.failed.connect(self._on_job_failed)
         self._warmup_id: int | None = None
 
-        self.bridge = BridgeController(self.worker, seed=seed, stats_file=stats_file, oracle=dd_oracle, parent=self)
-        self.hearts = HeartsController(self.worker, seed=seed, stats_file=stats_file, parent=self)
+        self.bridge = BridgeController(self.worker, seed=seed, stats=self.stats, oracle=dd_oracle, parent=self)
+        self.hearts = HeartsController(self.worker, seed=seed, stats=self.stats, parent=self)
         self.bridge_panel = BridgePanel(self.bridge, self)
         self.hearts_panel = HeartsPanel(self.hearts, self)
-        self.suit = SuitController(self.worker, seed=seed, stats_file=stats_file, parent=self)
+        self.suit = SuitController(self.worker, seed=seed, stats=self.stats, parent=self)
         self.suit_panel = SuitPanel(self.suit, self)
         self.suit_panel.play_started.connect(self.table.setFocus)  # back to the cards for keyboard play
         self._hosted: dict[AppMode, _HostedMode] = {
@@ -147,7 +174,7 @@ class MainWindow(QMainWindow):
             hosted.controller.changed.connect(self._refresh)
             hosted.controller.message.connect(self._show_message)
         self.table.card_chosen.connect(self._card_chosen)
-        self.hints = HintController(self.worker, stats_file=stats_file, config=HintConfig(explain=True), parent=self)
+        self.hints = HintController(self.worker, stats=self.stats, config=HintConfig(explain=True), parent=self)
         self.hints.message.connect(self._show_message)
         self.hints.hint_card_changed.connect(self.table.set_hint_card)
         self.hints_panel = HintsPanel(self.hints, self)
@@ -169,8 +196,11 @@ class MainWindow(QMainWindow):
                 warmup_job(hooks), activity=EngineActivity.COMPILING, label="starting"
             )
         self.set_mode(mode)
-        if self.settings_problems:
-            self.statusBar().showMessage(" ".join(self.settings_problems), STATUS_MESSAGE_MS)
+        start_notes = list(self.settings_problems)
+        if self.cleaned_up:
+            start_notes.append(f"Removed {len(self.cleaned_up)} temporary file(s) left by an interrupted save.")
+        if start_notes:
+            self.statusBar().showMessage(" ".join(start_notes), STATUS_MESSAGE_MS)
         self.table.setFocus()
 
     # --- actions ----------------------------------------------------------------------
@@ -392,8 +422,10 @@ class MainWindow(QMainWindow):
             self.write_pbn(Path(path))
 
     def write_pbn(self, path: Path) -> bool:
+        """Save atomically; the save is noted while it runs, so a crash's leftovers go at the next start."""
         try:
-            self.bridge.save_pbn(path)
+            with self._journal.saving(path):
+                self.bridge.save_pbn(path)
         except (OSError, ValueError) as exc:
             self._show_message(f"Could not save {path.name}: {exc}")
             return False
@@ -425,9 +457,16 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_statistics(self) -> ReadOnlyDialog:
-        with Statistics(self._stats_file) as stats:
-            rows = statistics_rows(stats.summary())
-        dialog = ReadOnlyDialog("Statistics", self, rows=rows)
+        """The dialog opens at once; the totals, read on the statistics thread, fill it when they come."""
+        dialog = ReadOnlyDialog("Statistics", self, rows=statistics_rows(None))
+
+        def show(summary: StatsSummary | Exception) -> None:
+            if isinstance(summary, Exception):
+                dialog.set_rows([("Statistics", f"could not be read: {summary}")])
+            else:
+                dialog.set_rows(statistics_rows(summary))
+
+        self.stats.summary(lambda result: self._gui.run(lambda: show(result)))
         dialog.open()
         return dialog
 
@@ -453,21 +492,31 @@ class MainWindow(QMainWindow):
         return dialog
 
     # --- engine messages ---------------------------------------------------------------------
+    def _tell_cache_repairs(self) -> None:
+        """A damaged kernel cache was cleared and recompiled while a job ran: say so once."""
+        repairs = cache_repair_messages()
+        if len(repairs) > self._repairs_told:
+            self._repairs_told = len(repairs)
+            self.statusBar().showMessage(repairs[-1], STATUS_MESSAGE_MS)
+
     def _on_job_done(self, done: JobDone) -> None:
+        self._tell_cache_repairs()
         if done.request_id == self._warmup_id and isinstance(done.result, WarmupReport):
             self.warmup_report = report = done.result
             if report.failures:
                 names = ", ".join(name for name, _ in report.failures)
                 self.statusBar().showMessage(f"Engine ready, but warm-up failed for {names}", STATUS_MESSAGE_MS)
-            else:
+            elif self._repairs_told == 0:
                 self.statusBar().showMessage(f"Engine ready ({report.seconds:.1f} s)", STATUS_MESSAGE_MS)
 
     def _on_job_failed(self, failed: JobFailed) -> None:
         self.last_engine_error = failed
         self.statusBar().showMessage(f"Engine error: {failed.message}", STATUS_MESSAGE_MS)
+        self._tell_cache_repairs()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for hosted in self._hosted.values():
             hosted.controller.deactivate()
         self.worker.shutdown(timeout_s=2.0)
+        self.stats.close(timeout=2.0)  # the last records are written
         super().closeEvent(event)

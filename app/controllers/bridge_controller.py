@@ -39,7 +39,7 @@ from engine.session.deal_filter import DealFilter
 from engine.session.double_dummy import DoubleDummyOracle, declarer_side_tricks_left, table_oracle
 
 from ..settings import HandVisibility
-from ..stats import BridgeHandRecord, Statistics
+from ..stats import BridgeHandRecord, StatsService
 from ..viewmodels.bridge_table import bridge_table_state, unplayed_deal_state
 from ..viewmodels.hints import HintTarget, bridge_hint_target
 from ..viewmodels.info import BridgeInfo, InfoRow, bridge_info_rows
@@ -74,14 +74,14 @@ class BridgeController(QObject):
         worker: EngineWorker,
         *,
         seed: int | None = None,
-        stats_file: Path | None = None,
+        stats: StatsService | None = None,
         oracle: object = AUTO_ORACLE,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._requests = EngineRequests(worker, self)
         self._rng = random.Random(seed)
-        self._stats_file = stats_file
+        self._stats = stats
         self.oracle: DoubleDummyOracle | None = table_oracle() if oracle is AUTO_ORACLE else oracle  # type: ignore[assignment]
         self.options = BridgeOptions()
         self.pace_ms = 0
@@ -499,14 +499,10 @@ class BridgeController(QObject):
         self.last_summary = summary
         if not self._recorded:
             self._recorded = True
-            try:
-                with Statistics(self._stats_file) as stats:
-                    stats.record_bridge_hand(
-                        BridgeHandRecord(summary.contract, summary.declarer, self.session.user_seat,
-                                         summary.declarer_tricks, summary.user_score)
-                    )
-            except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
-                self.message.emit(f"Statistics could not be saved: {exc}")
+            if self._stats is not None:  # on the statistics thread; a failure comes back as a notice
+                record = BridgeHandRecord(summary.contract, summary.declarer, self.session.user_seat,
+                                          summary.declarer_tricks, summary.user_score)
+                self._stats.record(lambda stats: stats.record_bridge_hand(record))
             self.deal_finished.emit(summary)
 
     def play_record(self) -> tuple[str, ...]:

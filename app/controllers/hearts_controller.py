@@ -10,7 +10,6 @@ never left stuck.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -23,7 +22,7 @@ from engine.session.hearts_pass_hint import PassHint
 from engine.session.hearts_session import HeartsComputerTurn, HeartsGameSummary, HeartsSession, HeartsStage
 
 from ..settings import HandVisibility
-from ..stats import HeartsGameRecord, Statistics
+from ..stats import HeartsGameRecord, StatsService
 from ..viewmodels.hearts_table import hearts_table_state
 from ..viewmodels.hints import HintTarget, hearts_hint_target
 from ..viewmodels.info import InfoRow
@@ -47,12 +46,13 @@ class HeartsController(QObject):
     game_finished = Signal(object)  # HeartsGameSummary
 
     def __init__(
-        self, worker: EngineWorker, *, seed: int | None = None, stats_file: Path | None = None, parent: QObject | None = None
+        self, worker: EngineWorker, *, seed: int | None = None, stats: StatsService | None = None,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._requests = EngineRequests(worker, self)
         self._rng = random.Random(seed)
-        self._stats_file = stats_file
+        self._stats = stats
         self.rules = HeartsRules()
         self.player_spec = default_spec(Game.HEARTS)
         self.pass_hint: PassHint | None = None  # the last suggested pass, for this hand
@@ -292,11 +292,7 @@ class HeartsController(QObject):
         assert self.session is not None
         summary = self.session.summary()
         self.last_summary = summary
-        try:
-            with Statistics(self._stats_file) as stats:
-                stats.record_hearts_game(
-                    HeartsGameRecord(summary.totals[summary.user_seat], summary.best_other_total, len(summary.hands))
-                )
-        except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
-            self.message.emit(f"Statistics could not be saved: {exc}")
+        if self._stats is not None:  # on the statistics thread; a failure comes back as a notice
+            record = HeartsGameRecord(summary.totals[summary.user_seat], summary.best_other_total, len(summary.hands))
+            self._stats.record(lambda stats: stats.record_hearts_game(record))
         self.game_finished.emit(summary)

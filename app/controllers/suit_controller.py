@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -33,7 +32,7 @@ from engine.session.suit_session import (
 )
 
 from ..settings import HandVisibility
-from ..stats import Statistics
+from ..stats import StatsService
 from ..viewmodels.hints import HintTarget
 from ..viewmodels.info import InfoRow
 from ..viewmodels.suit_table import card_rank, empty_suit_table, suit_table_state
@@ -58,13 +57,14 @@ class SuitController(QObject):
     problem_finished = Signal(object)  # SuitReview
 
     def __init__(
-        self, worker: EngineWorker, *, seed: int | None = None, stats_file: Path | None = None, parent: QObject | None = None
+        self, worker: EngineWorker, *, seed: int | None = None, stats: StatsService | None = None,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._requests = EngineRequests(worker, self)
         self._reviews = EngineRequests(worker, self)  # never cancelled: each finished play is recorded once
         self._rng = random.Random(seed)
-        self._stats_file = stats_file
+        self._stats = stats
         self.pace_ms = 0
         self._pace_timer = QTimer(self)  # the pause before a defender's card, stopped when the mode is left
         self._pace_timer.setSingleShot(True)
@@ -334,11 +334,9 @@ class SuitController(QObject):
     def _on_reviewed(self, session: SuitSession, review: SuitReview) -> None:
         """Record the attempt (even if another problem is on the table by now), then show the review."""
         result = session.result()
-        try:
-            with Statistics(self._stats_file) as stats:
-                stats.record_suit_problem(session.setup.name, review.optimal and not result.gave_up)
-        except Exception as exc:  # noqa: BLE001 - statistics must never stop the practice
-            self.message.emit(f"Statistics could not be saved: {exc}")
+        if self._stats is not None:  # on the statistics thread; a failure comes back as a notice
+            name, solved = session.setup.name, review.optimal and not result.gave_up
+            self._stats.record(lambda stats: stats.record_suit_problem(name, solved))
         if session is not self.session:
             return
         self._reviewing = False

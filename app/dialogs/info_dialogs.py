@@ -36,7 +36,13 @@ def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
     return rows
 
 
-def statistics_rows(summary: StatsSummary) -> list[tuple[str, str]]:
+STATISTICS_KEYS = ("Bridge hands played", "Contracts made", "Hints used", "Suit problems solved", "Hearts games won")
+
+
+def statistics_rows(summary: StatsSummary | None) -> list[tuple[str, str]]:
+    """The rows of the Statistics dialog (``None``: the totals are being read)."""
+    if summary is None:
+        return [(key, "…") for key in STATISTICS_KEYS]
     return [
         ("Bridge hands played", str(summary.hands_played)),
         ("Contracts made", str(summary.contracts_made)),
@@ -61,11 +67,21 @@ class ReadOnlyDialog(QDialog):
             text.setWordWrap(True)
             layout.addWidget(text)
         self.rows = rows or []
+        self._form = QFormLayout()
         if self.rows:
-            form = QFormLayout()
-            for key, value in self.rows:
-                form.addRow(QLabel(f"<b>{key}</b>", self), QLabel(value, self))
-            layout.addLayout(form)
+            self._fill()
+            layout.addLayout(self._form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def _fill(self) -> None:
+        for key, value in self.rows:
+            self._form.addRow(QLabel(f"<b>{key}</b>", self), QLabel(value, self))
+
+    def set_rows(self, rows: list[tuple[str, str]]) -> None:
+        """Replace the rows (the values came later, e.g. from the statistics thread)."""
+        while self._form.rowCount():
+            self._form.removeRow(0)
+        self.rows = list(rows)
+        self._fill()

@@ -83,6 +83,7 @@ def test_a_whole_deal_played_by_clicks_ends_with_a_summary_and_statistics(qtbot,
     assert w.bridge_panel.summary.isVisible() and "Score:" in w.bridge_panel.summary.text()
     rows = dict((r.label, r.value) for r in w.info_panel.rows)
     assert rows["Score"].endswith("(N-S)")
+    assert w.stats.flush()  # recorded on the statistics thread
     with Statistics(tmp_path / "stats.sqlite3") as stats:
         summary = stats.summary()
     assert summary.hands_played == 1 and summary.contracts_made == int(w.bridge.last_summary.made)

@@ -107,8 +107,9 @@ def test_help_and_statistics_dialogs_show_real_content(qtbot):
     with Statistics() as stats:
         stats.record_bridge_hand(BridgeHandRecord(Contract.parse("4H"), Seat.SOUTH, Seat.SOUTH, 10, 420))
     w = _window(qtbot)
-    rows = dict(w.open_statistics().rows)
-    assert rows["Bridge hands played"] == "1" and rows["Contracts made"] == "1"
+    dialog = w.open_statistics()  # opens at once; the totals come from the statistics thread
+    qtbot.waitUntil(lambda: dict(dialog.rows)["Bridge hands played"] == "1", timeout=10_000)
+    assert dict(dialog.rows)["Contracts made"] == "1"
     keys = dict(w.open_shortcuts().rows)
     assert keys["Ctrl+N"] == "New deal" and "Enter / Space" in keys
     about = w.open_about()

@@ -126,3 +126,38 @@ def test_a_finished_save_leaves_nothing_in_the_journal(tmp_path):
     with journal.saving(folder / "a.pbn"):
         assert journal.targets() == [(folder / "a.pbn").absolute()]
     assert journal.targets() == [] and os.listdir(folder) == []
+
+
+def test_the_window_cleans_leftovers_at_start_and_notes_its_own_saves(qtbot, tmp_path):
+    from app.main_window import MainWindow
+
+    config = tmp_path / "cfg"
+    config.mkdir()
+    leftover = _old(config / ".settings.json.ab12cd34.tmp")
+    games = tmp_path / "games"
+    games.mkdir()
+    half = _old(games / ".deal.pbn.q1w2e3r4.tmp")
+    interrupted = SaveJournal(config).saving(games / "deal.pbn")
+    interrupted.__enter__()  # a save the last run never finished
+    w = MainWindow(seed=1, warmup_hooks=(), dd_oracle=None, settings_file=config / "settings.json",
+                   stats_file=tmp_path / "s.sqlite3")
+    qtbot.addWidget(w)
+    assert sorted(w.cleaned_up) == sorted([leftover, half]) and not leftover.exists() and not half.exists()
+    assert "Removed 2 temporary file(s) left by an interrupted save" in w.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: w.bridge.session is not None, timeout=10_000)
+    assert w.write_pbn(games / "saved.pbn") and (games / "saved.pbn").exists()
+    assert SaveJournal(config).targets() == [] and not list(games.glob(".*.tmp"))
+
+
+def test_a_kernel_cache_repair_is_told_in_the_status_bar(qtbot, tmp_path, monkeypatch):
+    import engine.jit as jit
+    from app.main_window import MainWindow
+
+    w = MainWindow(seed=1, warmup_hooks=(), dd_oracle=None, settings_file=tmp_path / "settings.json",
+                   stats_file=tmp_path / "s.sqlite3")
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.bridge.session is not None and not w.bridge.is_thinking, timeout=10_000)
+    monkeypatch.setattr(jit, "_repairs", [jit.CacheRepair("/cache/dd_x", "solve", "UnpicklingError: bad")])
+    w.worker.submit(lambda cancel: None)
+    qtbot.waitUntil(lambda: "The compiled-kernel cache was damaged (solve: UnpicklingError: bad)"
+                    in w.statusBar().currentMessage(), timeout=10_000)

@@ -125,3 +125,61 @@ def test_an_error_that_is_not_damage_never_moves_the_database(tmp_path):
             stats._run(lambda db: db.execute("SELEKT 1"))
         assert stats.repaired is None and stats.summary().hints_used == 1
     assert not list(tmp_path.glob("statistics.sqlite3.bad-*"))
+
+
+def _window(qtbot, tmp_path, stats_file):
+    from app.main_window import MainWindow
+
+    w = MainWindow(seed=1, warmup_hooks=(), dd_oracle=None, settings_file=tmp_path / "settings.json",
+                   stats_file=stats_file)
+    qtbot.addWidget(w)
+    return w
+
+
+def test_the_window_never_calls_sqlite_on_the_gui_thread(qtbot, tmp_path, monkeypatch):
+    import app.stats as stats_module
+
+    threads: list[str] = []
+    real_connect = sqlite3.connect
+
+    def recording_connect(*args, **kwargs):
+        threads.append(threading.current_thread().name)
+        return real_connect(*args, **kwargs)
+
+    monkeypatch.setattr(stats_module.sqlite3, "connect", recording_connect)
+    w = _window(qtbot, tmp_path, tmp_path / "statistics.sqlite3")
+    dialog = w.open_statistics()
+    qtbot.waitUntil(lambda: dict(dialog.rows)["Hints used"] == "0", timeout=10_000)
+    w.stats.record(lambda s: s.record_hint(Game.BRIDGE))
+    assert w.stats.flush()
+    assert threads and set(threads) == {"tenace-statistics"}
+
+
+def test_a_locked_database_never_blocks_the_window(qtbot, tmp_path):
+    path = tmp_path / "statistics.sqlite3"
+    with Statistics(path):
+        pass
+    holder = sqlite3.connect(path)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        w = _window(qtbot, tmp_path, path)
+        started = time.perf_counter()
+        dialog = w.open_statistics()
+        assert time.perf_counter() - started < 0.5 and dict(dialog.rows)["Hints used"] == "…"
+        qtbot.waitUntil(lambda: "could not be read" in dict(dialog.rows).get("Statistics", ""),
+                        timeout=int(4000 * BUSY_TIMEOUT_S))
+        assert "in use by another program" in dict(dialog.rows)["Statistics"]
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+def test_a_damaged_database_is_reported_in_the_window_and_started_afresh(qtbot, tmp_path):
+    path = tmp_path / "statistics.sqlite3"
+    _damage(path, "garbage")
+    w = _window(qtbot, tmp_path, path)
+    dialog = w.open_statistics()
+    qtbot.waitUntil(lambda: dict(dialog.rows)["Hints used"] == "0", timeout=10_000)
+    qtbot.waitUntil(lambda: "statistics database was damaged" in w.statusBar().currentMessage(), timeout=10_000)
+    assert "kept as statistics.sqlite3.bad-" in w.statusBar().currentMessage()
+    assert list(tmp_path.glob("statistics.sqlite3.bad-*"))
