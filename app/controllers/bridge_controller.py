@@ -396,7 +396,9 @@ class BridgeController(QObject):
 
             try:
                 games = read_pbn(path, progress=progress, limit=1)
-            except (OSError, PbnError, PbnSizeError) as exc:
+            except PbnError as exc:
+                raise BridgeSessionError(f"cannot open {name}, line {exc.line}: {exc.message}") from None
+            except (OSError, PbnSizeError) as exc:
                 raise BridgeSessionError(f"cannot open {name}: {exc}") from None
             if not games:
                 raise BridgeSessionError(f"{name} holds no game")

@@ -60,7 +60,7 @@ def test_a_hostile_file_gives_a_message_and_the_window_stays_live(qtbot, window,
     assert window.load_pbn(path)
     assert time.perf_counter() - start < 0.5  # the GUI thread only queued the job
     qtbot.waitUntil(lambda: fragment in window.statusBar().currentMessage(), timeout=20_000)
-    assert window.statusBar().currentMessage().startswith("cannot open hostile.pbn: ")
+    assert window.statusBar().currentMessage().startswith("cannot open hostile.pbn, line ")
     assert window.bridge.session is board
 
 
