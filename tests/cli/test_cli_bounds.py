@@ -138,3 +138,12 @@ def test_bounds_describe_and_check_themselves():
     for bad in (True, 1.0, "3", None, math.nan, 11, -1):
         with pytest.raises(ValueError, match=r"must be an integer 0..10"):
             count.check(bad)
+
+
+@pytest.mark.parametrize("limit", [math.nan, math.inf, -1.0])
+def test_the_analysis_budget_refuses_nonsense_time_limits(limit):
+    from engine.analysis.bridge import AnalysisBudget
+
+    with pytest.raises(ValueError, match="time_limit must be a finite number of seconds ≥ 0"):
+        AnalysisBudget(time_limit=limit)
+    assert AnalysisBudget(time_limit=0.0).time_limit == 0.0  # 0: the first answer
