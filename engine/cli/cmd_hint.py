@@ -30,7 +30,7 @@ from ..bridge.view import view_for_turn
 from ..core.cards import FULL_MASK
 from ..core.seats import Seat
 from ..core.bounds import Bounds
-from ..formats import PbnError, PbnGame, read_pbn
+from ..formats import PbnError, PbnGame, parse_pbn
 from ..hints.bridge_hint import BridgeHint, bridge_hint, bridge_hint_for_view
 from .cmd_analyse import parse_position_line
 from .inputs import InputError, located, read_input_text
@@ -122,7 +122,7 @@ def positions_from_file(path: str) -> Iterator[tuple[str, object]]:
     text = read_input_text(path)
     if _is_pbn(text):
         try:
-            games = read_pbn(text)
+            games = parse_pbn(text)  # the text itself: read_pbn would take a one-line text for a file name
         except PbnError as exc:
             raise HintInputError(f"{path}, {exc}") from None
         for i, game in enumerate(games, start=1):

@@ -128,3 +128,13 @@ def test_a_missing_file_is_one_line(tmp_path, capsys):
     code, _, err = run_main(["dd-solve", "--file", str(tmp_path / "nowhere.jsonl")], capsys)
     assert code == 2 and "No such file or directory" in one_error_line(err, "dd-solve")
     assert main(["--help"]) == 0
+
+
+def test_a_one_line_pbn_file_is_read_as_pbn_not_as_a_file_name(tmp_path, capsys):
+    """Found by the campaign: 13,440 '{' on one line made ``hint`` look for a file of that name."""
+    path = tmp_path / "brace.pbn"
+    path.write_text("{" * 13_440, encoding="utf-8")
+    code, _, err = run_main(["hint", "--file", str(path), "--prior-tricks", "5"], capsys)
+    line = one_error_line(err, "hint")
+    assert code == 2 and "File name too long" not in line
+    assert f"{path}, line 1: comment opened with '{{' is never closed" in line

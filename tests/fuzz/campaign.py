@@ -28,6 +28,7 @@ import json
 import os
 import random
 import select
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -148,11 +149,17 @@ def run_campaign(args: argparse.Namespace) -> dict[str, object]:
     examples: dict[str, list[str]] = defaultdict(list)
     started = time.perf_counter()
 
-    def record(family: str, answer: dict[str, object]) -> None:
+    keep = Path(args.keep)
+
+    def record(family: str, answer: dict[str, object], path: Path) -> None:
         outcome = str(answer["outcome"])
         counts[family][outcome] += 1
-        if outcome in ("traceback", "hang", "crash") and len(examples[family]) < 5:
-            examples[family].append(f"{outcome}: {answer.get('detail', '')}")
+        if outcome in ("traceback", "hang", "crash"):
+            keep.mkdir(parents=True, exist_ok=True)
+            kept = keep / f"{len(os.listdir(keep)):05d}-{path.name}"
+            shutil.copyfile(path, kept)
+            if len(examples[family]) < 5:
+                examples[family].append(f"{outcome} ({kept}): {str(answer.get('detail', ''))[:200]}")
 
     def progress(label: str, i: int, n: int) -> None:
         if not args.quiet and (i % max(1, n // 10) == 0 or i == n):
@@ -163,7 +170,7 @@ def run_campaign(args: argparse.Namespace) -> dict[str, object]:
         # 1. fuzzed PBN texts through the reader
         for i in range(args.pbn):
             path = _write(folder, "fuzz.pbn", pbn_text(rng))
-            record("PBN reader: fuzzed texts", worker.ask({"kind": "pbn", "path": str(path)}, args.timeout))
+            record("PBN reader: fuzzed texts", worker.ask({"kind": "pbn", "path": str(path)}, args.timeout), path)
             progress("PBN fuzzed", i + 1, args.pbn)
         # 2. hostile PBN files through the reader and every PBN-reading command
         hostile = hostile_pbn_texts()
@@ -175,11 +182,11 @@ def run_campaign(args: argparse.Namespace) -> dict[str, object]:
             text = hostile[i] if i < len(hostile) else pbn_text(rng)
             files.append(_write(folder, f"hostile-{i}.pbn", text))
         for i, path in enumerate(files):
-            record("PBN reader: hostile files", worker.ask({"kind": "pbn", "path": str(path)}, args.timeout))
+            record("PBN reader: hostile files", worker.ask({"kind": "pbn", "path": str(path)}, args.timeout), path)
             for argv in PBN_COMMANDS:
                 full = [str(path) if a == "{file}" else a for a in argv]
                 record(f"PBN files: tenace-cli {argv[0]}",
-                       worker.ask({"kind": "cli", "argv": full, "path": str(path)}, args.timeout))
+                       worker.ask({"kind": "cli", "argv": full, "path": str(path)}, args.timeout), path)
             progress("PBN hostile", i + 1, len(files))
         # 3. JSON lines: hostile ones, then fuzzed ones, through every command that reads JSON
         for command in JSON_COMMANDS:
@@ -188,12 +195,13 @@ def run_campaign(args: argparse.Namespace) -> dict[str, object]:
                 path = _write(folder, "input.jsonl", line + "\n")
                 record(f"JSON: tenace-cli {command.name}",
                        worker.ask({"kind": "cli", "argv": command.args(str(path)), "path": str(path),
-                                   "errors_on_stdout": command.errors_on_stdout}, args.timeout))
+                                   "errors_on_stdout": command.errors_on_stdout}, args.timeout), path)
                 progress(f"JSON {command.name}", i + 1, len(lines))
         # 4. settings files
         for i in range(args.settings):
             path = _write(folder, "settings.json", settings_content(rng))
-            record("settings.json: fuzzed contents", worker.ask({"kind": "settings", "path": str(path)}, args.timeout))
+            record("settings.json: fuzzed contents", worker.ask({"kind": "settings", "path": str(path)}, args.timeout),
+                   path)
             for leftover in folder.glob("settings.json.bad-*"):
                 leftover.unlink()
             progress("settings", i + 1, args.settings)
@@ -221,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per input before it is a hang")
     parser.add_argument("--json-report", metavar="FILE", help="also write the report as JSON")
+    parser.add_argument("--keep", default=os.path.join(tempfile.gettempdir(), "tenace-campaign-failures"),
+                        help="folder where inputs that gave a traceback, hang or crash are copied")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     if args.worker:
