@@ -52,9 +52,14 @@ __all__ = ["MainWindow"]
 
 
 class _GuiThread(QObject):
-    """Runs callables posted from any thread on the thread that owns it (the GUI thread), in order."""
+    """Brings calls and messages from other threads (the statistics thread) to the GUI thread, in order.
+
+    Other threads hold only this small object, never the window: no reference cycle through a
+    thread keeps a closed window alive, to be collected later on the wrong thread.
+    """
 
     _call = Signal(object)
+    message = Signal(str)  # connected to the status bar
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
@@ -64,6 +69,12 @@ class _GuiThread(QObject):
         try:
             self._call.emit(fn)
         except RuntimeError:  # the window is gone (quitting): nobody to tell
+            pass
+
+    def post_message(self, text: str) -> None:
+        try:
+            self.message.emit(text)
+        except RuntimeError:
             pass
 
     @staticmethod
@@ -117,7 +128,8 @@ class MainWindow(QMainWindow):
         config = settings_file or settings_path()
         self.cleaned_up = clean_interrupted_saves(config.parent, (config.name,), legacy_prefixes=(LEGACY_TEMP_PREFIX,))
         self._journal = SaveJournal(config.parent)
-        self.stats = StatsService(stats_file, notice=lambda text: self._gui.run(lambda: self._show_message(text)))
+        self._gui.message.connect(self._show_message, Qt.ConnectionType.QueuedConnection)
+        self.stats = StatsService(stats_file, notice=self._gui.post_message)
         self._repairs_told = 0
         loaded = load_settings(settings_file)
         self.settings: Settings = loaded.settings
@@ -466,7 +478,8 @@ class MainWindow(QMainWindow):
             else:
                 dialog.set_rows(statistics_rows(summary))
 
-        self.stats.summary(lambda result: self._gui.run(lambda: show(result)))
+        gui = self._gui
+        self.stats.summary(lambda result: gui.run(lambda: show(result)))
         dialog.open()
         return dialog
 
