@@ -17,28 +17,23 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
+
+from engine.formats.atomic import TEMP_SUFFIX, temp_prefix, write_text_atomically
 
 __all__ = [
     "atomic_write_text", "clean_interrupted_saves", "keep_aside", "SaveJournal", "STALE_AFTER_S",
     "TEMP_SUFFIX", "temp_prefix",
 ]
 
-TEMP_SUFFIX = ".tmp"
 STALE_AFTER_S = 60.0
 """A temporary file untouched for this long is no save in progress (another running Tenace would be
 writing its file within milliseconds)."""
 JOURNAL_FILE = "saves-in-progress.json"
 _RANDOM_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
-
-
-def temp_prefix(target: Path) -> str:
-    """The temporary files of a save of ``target`` are ``.<name>.<8 random characters>.tmp``."""
-    return f".{target.name}."
 
 
 def _is_temp(path: Path, prefix: str) -> bool:
@@ -50,22 +45,9 @@ def _is_temp(path: Path, prefix: str) -> bool:
 
 
 def atomic_write_text(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (temporary file, fsync, rename); returns ``path``."""
+    """Write ``text`` to ``path`` atomically (temporary file, fsync, rename), making its folder if needed."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=temp_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-    return path
+    return write_text_atomically(path, text)
 
 
 def keep_aside(path: Path, now: float | None = None) -> Path | None:

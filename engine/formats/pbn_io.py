@@ -14,10 +14,10 @@ time and memory.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .atomic import write_text_atomically
 from .pbn_blocks import resolve_inheritance, split_games
 from .pbn_error import PbnError, PbnSizeError
 from .pbn_game import PbnGame
@@ -27,16 +27,13 @@ from .pbn_write import game_to_pbn
 
 __all__ = [
     "read_pbn", "parse_pbn", "write_pbn", "write_pbn_file", "decode_pbn_bytes", "read_pbn_bytes",
-    "MAX_PBN_BYTES", "TEMP_PREFIX", "TEMP_SUFFIX",
+    "MAX_PBN_BYTES",
 ]
 
 EXPORT_HEADER = "% PBN 2.1\n% EXPORT\n"
 MAX_PBN_BYTES = 8 * 1024 * 1024
 """The largest PBN file (or text, in characters) Tenace reads: 8 MiB, thousands of fully played
 boards; the worst content of that size reads in under 20 s of CPU and 400 MB here."""
-TEMP_SUFFIX = ".tmp"
-TEMP_PREFIX = "."
-"""Atomic saves write ``.<name>.<random>.tmp`` beside the target, then rename it."""
 
 Progress = Callable[[float], None]
 """Told the fraction of the input read so far; it may raise to stop the reading (a cancel)."""
@@ -127,35 +124,5 @@ def write_pbn(games: Iterable[PbnGame]) -> str:
 
 
 def write_pbn_file(path: str | os.PathLike[str], games: Iterable[PbnGame]) -> None:
-    """Write games to ``path`` atomically: temp file in the same directory, fsync, then rename."""
-    target = Path(path)
-    text = write_pbn(games)
-    fd, temp_name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{target.name}.", suffix=TEMP_SUFFIX,
-                                     dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        try:
-            os.unlink(temp_name)
-        except FileNotFoundError:
-            pass
-        raise
-    _fsync_directory(target.parent)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it (not on Windows)."""
-    try:
-        fd = os.open(directory or ".", os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Write games to ``path`` atomically (see :mod:`.atomic`)."""
+    write_text_atomically(path, write_pbn(games))
