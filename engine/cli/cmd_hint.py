@@ -19,7 +19,6 @@ or the text of each hint.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from typing import Any, Iterator
 
@@ -73,20 +72,21 @@ def hint_json(hint: BridgeHint) -> dict[str, Any]:
 
 
 def _is_pbn(text: str) -> bool:
-    """PBN when the first meaningful line is a tag, a ``%`` escape or a PBN ``{comment}``; else JSON lines."""
-    for line in text.splitlines():
-        t = line.strip()
-        if not t or t.startswith("#"):
-            continue
-        if t.startswith("%") or t.startswith("["):
-            return True
-        if t.startswith("{") and not t[1:].lstrip().startswith('"'):
-            try:  # a PBN {comment}, unless it is an (empty) JSON object
-                return not isinstance(json.loads(t), dict)
-            except (ValueError, RecursionError):
-                return True
-        return False  # JSON lines (anything else is reported as bad JSON, with its line)
-    return False
+    """PBN when the first meaningful line is a tag or a ``%`` escape, or a ``{comment}`` followed by a
+    tag somewhere (a PBN game needs one); else JSON lines, whose errors name their line."""
+    lines = [t for t in (line.strip() for line in text.splitlines()) if t and not t.startswith("#")]
+    if not lines:
+        return False
+    first = lines[0]
+    if first.startswith("%") or first.startswith("["):
+        return True
+    return first.startswith("{") and any(_is_tag(t) for t in lines[1:])
+
+
+def _is_tag(line: str) -> bool:
+    """``[Name ...``: a PBN tag (a JSON list line such as ``[[...`` is not one)."""
+    rest = line[1:].lstrip()[:1]
+    return line.startswith("[") and (rest.isalnum() or rest == "_")
 
 
 def _pbn_position(game: PbnGame, where: str, args: argparse.Namespace):

@@ -137,4 +137,20 @@ def test_a_one_line_pbn_file_is_read_as_pbn_not_as_a_file_name(tmp_path, capsys)
     code, _, err = run_main(["hint", "--file", str(path), "--prior-tricks", "5"], capsys)
     line = one_error_line(err, "hint")
     assert code == 2 and "File name too long" not in line
-    assert f"{path}, line 1: comment opened with '{{' is never closed" in line
+    assert f"{path}, line 1: not JSON" in line  # no tag anywhere: read as JSON lines, the error names the line
+
+
+@pytest.mark.parametrize("line", ['{!"worlds": []}', "{}", '{ "worlds": [', "{ a PBN-looking comment }"])
+def test_a_hint_file_without_any_tag_is_json_and_its_errors_name_the_line(tmp_path, capsys, line):
+    """Found by the long fuzz run: a mangled JSON line starting with '{' was read as a PBN comment."""
+    path = tmp_path / "positions.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    code, _, err = run_main(["hint", "--file", str(path)], capsys)
+    assert code == 2 and f"{path}, line 1: " in one_error_line(err, "hint")
+
+
+def test_a_pbn_file_opening_with_a_comment_is_still_pbn(tmp_path, capsys):
+    path = tmp_path / "commented.pbn"
+    path.write_text("{ exported by a dealer }\n" + PLAYED_PBN.replace("% PBN 2.1\n", ""), encoding="utf-8")
+    code, _, err = run_main(["hint", "--file", str(path), "--prior-tricks", "5"], capsys)
+    assert code == 2 and "the play is over" in one_error_line(err, "hint")
