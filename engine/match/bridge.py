@@ -50,6 +50,7 @@ from .pool import Parallelism, Progress, add_parallel_arguments, parallelism_fro
 from .summary import paired_summary
 
 TRICKS_TAKEN = Bounds.integers(0, 13)
+DEAL_INDEX = Bounds.integers(0, 2 * 10**9)
 CARDS = Bounds.integers(1, 13)
 
 __all__ = ["register", "run", "Board", "DealOutcome", "Result", "deal_stream", "ending_prior", "opener_constraint",
@@ -331,6 +332,20 @@ def result_summary(rows: list[dict[str, Any]]) -> dict[str, object]:
     }
 
 
+def deal_result(obj: Any, where: str) -> dict[str, Any]:
+    """One ``match bridge`` deal line, checked field by field (the line itself is returned)."""
+    record = Record(obj, where, what="a match bridge deal result")
+    missing = [side for side in ("a", "b") if not record.has(side)]
+    if missing:
+        raise InputError(f"{where}: not a match bridge deal result (no field {missing[0]!r})")
+    record.number("deal", DEAL_INDEX)
+    for side in ("a", "b"):
+        result = record.object(side)
+        result.number("tricks", TRICKS_TAKEN)
+        result.flag("made")
+    return obj
+
+
 def read_results(paths: list[str]) -> list[dict[str, Any]]:
     """The deal lines of ``match bridge --json`` outputs (summary lines skipped), for ``--combine``;
     a line that is not a deal result is an error naming the file, the line and the field."""
@@ -340,16 +355,7 @@ def read_results(paths: list[str]) -> list[dict[str, Any]]:
             obj = load_json(line, where)
             if isinstance(obj, dict) and "summary" in obj:
                 continue
-            record = Record(obj, where, what="a match bridge deal result")
-            missing = [side for side in ("a", "b") if not record.has(side)]
-            if missing:
-                raise InputError(f"{where}: not a match bridge deal result (no field {missing[0]!r})")
-            row: dict[str, Any] = {}
-            for side in ("a", "b"):
-                result = record.object(side)
-                row[side] = {"tricks": result.number("tricks", TRICKS_TAKEN),
-                             "made": result.flag("made")}
-            rows.append(row)
+            rows.append(deal_result(obj, where))
     return rows
 
 
@@ -405,7 +411,7 @@ def run(args: argparse.Namespace) -> int:
     if threads is None and args.solver == "tenace" and (parallelism.workers > 1 or parallelism.dask):
         threads = 1  # the cores are busy with a deal each
     solvers = Solvers(args.solver, threads)
-    journal = Journal(args.save, resume=args.resume, lines_per_deal=1) if args.save else None
+    journal = Journal(args.save, resume=args.resume, lines_per_deal=1, read_row=deal_result) if args.save else None
     saved = {d: rows[0] for d, rows in (journal.done.items() if journal else ())}
     label = f"match bridge ({parallelism.describe()})"
     boards = accepted_boards(deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,

@@ -22,10 +22,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
+from ..cli.inputs import Record
 from ..cli.options import DEALS, FIRST, SEED, add_number, player_epilog
 from ..cli.output import emit_json
+from ..core.bounds import Bounds
 from ..core.deal import Deal, random_deals
 from ..hearts.passing import PassDirection
 from ..hearts.rules import HeartsRules, MoonScoring
@@ -140,8 +142,31 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+DEAL_INDEX = Bounds.integers(0, 2 * 10**9)
+HAND_POINTS = Bounds.integers(-100, 100)
+
+
+def hand_result(obj: Any, where: str) -> dict[str, Any]:
+    """One saved ``match hearts`` hand line, checked field by field (the line itself is returned)."""
+    record = Record(obj, where, what="a match hearts hand result")
+    record.number("deal", DEAL_INDEX)
+    if record.text("seating") not in SEATINGS:
+        raise record.error("seating", f"must be one of {', '.join(SEATINGS)}")
+    points = obj.get("points")
+    if not isinstance(points, list) or len(points) != 4:
+        raise record.error("points", "must be a list of the four seats' points")
+    for seat, value in enumerate(points):
+        try:
+            HAND_POINTS.check(value)
+        except ValueError as exc:
+            raise record.error("points", f"seat {seat}: {exc}") from None
+    if obj.get("moon") is not None:
+        record.number("moon", Bounds.integers(0, 3))
+    return obj
+
+
 def _outcome(row: dict) -> HandOutcome:
-    return HandOutcome(int(row["deal"]), str(row["seating"]), tuple(row["points"]), row["moon"])  # type: ignore[arg-type]
+    return HandOutcome(int(row["deal"]), str(row["seating"]), tuple(row["points"]), row.get("moon"))  # type: ignore[arg-type]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -152,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
         create_player(Game.HEARTS, spec, seed=0)
     parallelism = parallelism_from_args(args)
     rules = HeartsRules(moon_scoring=MoonScoring.parse(args.moon), jack_of_diamonds=args.jack_of_diamonds)
-    journal = Journal(args.save, resume=args.resume, lines_per_deal=len(SEATINGS)) if args.save else None
+    journal = Journal(args.save, resume=args.resume, lines_per_deal=len(SEATINGS), read_row=hand_result) if args.save else None
     saved = {d: tuple(_outcome(r) for r in rows) for d, rows in (journal.done.items() if journal else ())}
     tasks = [t for t in deal_tasks(spec_a, spec_b, deals=args.deals, seed=args.seed, first=args.first, rules=rules)
              if t.deal not in saved]

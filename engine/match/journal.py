@@ -16,14 +16,29 @@ import json
 import os
 from typing import Any, Callable
 
+from ..cli.inputs import InputError, load_json
+
 __all__ = ["Journal"]
+
+RowReader = Callable[[Any, str], dict[str, Any]]
+"""Checks one saved line (decoded JSON, and where it is for messages) and returns it as a row with a
+``deal`` index; raises :class:`~engine.cli.inputs.InputError` naming the file, line and field."""
+
+
+def _deal_index(obj: Any, where: str) -> dict[str, Any]:
+    if not isinstance(obj, dict) or isinstance(obj.get("deal"), bool) or not isinstance(obj.get("deal"), int):
+        raise InputError(f"{where}: not a deal result of this match (no whole-number field 'deal')")
+    return obj
 
 
 class Journal:
-    """Deal lines by deal index, from an earlier run of the same match, plus the appending of new ones."""
+    """Deal lines by deal index, from an earlier run of the same match, plus the appending of new ones.
 
-    def __init__(self, path: str, *, resume: bool, lines_per_deal: int,
-                 deal_of: Callable[[dict[str, Any]], int] = lambda row: int(row["deal"])) -> None:
+    Every saved line is read as any other input: a line that is not JSON, nested too deeply or
+    missing a field is an error naming the file and line (``read_row`` checks the fields).
+    """
+
+    def __init__(self, path: str, *, resume: bool, lines_per_deal: int, read_row: RowReader = _deal_index) -> None:
         self.path = path
         self.done: dict[int, list[dict[str, Any]]] = {}
         exists = os.path.exists(path) and os.path.getsize(path) > 0
@@ -31,26 +46,28 @@ class Journal:
             raise ValueError(f"{path} already holds results: add --resume to continue that run, or save to "
                              f"another file")
         if exists:
-            self._load(lines_per_deal, deal_of)
+            self._load(lines_per_deal, read_row)
 
-    def _load(self, lines_per_deal: int, deal_of) -> None:
+    def _load(self, lines_per_deal: int, read_row: RowReader) -> None:
         with open(self.path, "rb") as f:
             data = f.read()
         keep = len(data)
         if not data.endswith(b"\n"):  # the last line was cut short: drop it
             keep = data.rfind(b"\n") + 1
         lines: dict[int, list[dict[str, Any]]] = {}
-        for number, raw in enumerate(data[:keep].decode("utf-8").splitlines(), 1):
-            if not raw.strip():
-                continue
+        for number, raw in enumerate(data[:keep].split(b"\n"), 1):
+            where = f"{self.path}, line {number}"
             try:
-                row = json.loads(raw)
-                if "summary" in row:
-                    continue
-                deal = deal_of(row)
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-                raise ValueError(f"{self.path}, line {number}: not a deal result of this match ({exc})") from None
-            lines.setdefault(deal, []).append(row)
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InputError(f"{where}: not UTF-8 text") from None
+            if not text.strip():
+                continue
+            obj = load_json(text, where)
+            if isinstance(obj, dict) and "summary" in obj:
+                continue
+            row = read_row(obj, where)
+            lines.setdefault(row["deal"], []).append(row)
         # a deal replayed after a torn write has its complete lines last
         self.done = {d: rows[-lines_per_deal:] for d, rows in lines.items() if len(rows) >= lines_per_deal}
         if keep != len(data):

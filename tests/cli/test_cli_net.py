@@ -38,7 +38,7 @@ def test_deeply_nested_json_is_one_line_naming_the_file_and_line(tmp_path, capsy
     text = err if not command.errors_on_stdout else json.loads(out.splitlines()[-1])["error"]
     assert f"{path}, line 2: " in text and "nested too deeply" in text and "Traceback" not in err
     if not command.errors_on_stdout:
-        one_error_line(err, command.argv[0] + (" bridge" if command.argv[0] == "match" else ""))
+        one_error_line(err, " ".join(command.argv[:2]) if command.argv[0] == "match" else command.argv[0])
 
 
 def test_suit_batch_with_a_number_for_the_script_names_the_field(tmp_path, capsys):
@@ -154,3 +154,21 @@ def test_a_pbn_file_opening_with_a_comment_is_still_pbn(tmp_path, capsys):
     path.write_text("{ exported by a dealer }\n" + PLAYED_PBN.replace("% PBN 2.1\n", ""), encoding="utf-8")
     code, _, err = run_main(["hint", "--file", str(path), "--prior-tricks", "5"], capsys)
     assert code == 2 and "the play is over" in one_error_line(err, "hint")
+
+
+@pytest.mark.parametrize("name, line, fragment", [
+    ("match bridge --resume", '{"deal": 0, "a": 5, "b": {"tricks": 9, "made": true}}',
+     "line 1: field 'a': expected a JSON object, got the number 5"),
+    ("match hearts --resume", '{"deal": 0, "seating": "ABAB", "points": [0, 26, "x", 0], "moon": null}',
+     "line 1: field 'points': seat 2: must be an integer -100..100, got 'x'"),
+    ("match hearts --resume", '{"deal": 0, "seating": "AAAA", "points": [0, 26, 0, 0], "moon": null}',
+     "line 1: field 'seating': must be one of ABAB, BABA"),
+])
+def test_a_damaged_match_save_names_the_line_and_field(tmp_path, capsys, name, line, fragment):
+    """A saved run read back by --resume is an input like any other (a bad row used to surface later as a
+    TypeError)."""
+    path = tmp_path / "run.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    command = COMMANDS[name]
+    code, _, err = run_main(command.args(str(path)), capsys)
+    assert code == 2 and f"{path}, {fragment}" in one_error_line(err, " ".join(command.argv[:2]))

@@ -56,6 +56,12 @@ JSON_COMMANDS: tuple[JsonCommand, ...] = (
                 errors_on_stdout=True),
     JsonCommand("tree", ("tree", "-a", "pimc", "--batch", "{file}", "--json"), TREE),
     JsonCommand("match --combine", ("match", "bridge", "--combine", "{file}", "--json"), DEAL_RESULT),
+    JsonCommand("match bridge --resume", ("match", "bridge", "--deals", "1", "--a", "rules", "--b", "rules",
+                                          "--defence", "rules", "--save", "{file}", "--resume", "--json", "--quiet",
+                                          "--workers", "1"), DEAL_RESULT),
+    JsonCommand("match hearts --resume", ("match", "hearts", "--deals", "1", "--a", "rules", "--b", "rules",
+                                          "--save", "{file}", "--resume", "--json", "--quiet", "--workers", "1"),
+                {"deal": 0, "seating": "ABAB", "points": [0, 26, 0, 0], "moon": None}),
 )
 
 PBN_COMMANDS: tuple[tuple[str, ...], ...] = (

@@ -84,7 +84,7 @@ def _json_case(command: JsonCommand):
 
 
 for _command in JSON_COMMANDS:
-    _name = _command.name.replace(" --", "_").replace("-", "_")
+    _name = _command.name.replace(" --", "_").replace(" ", "_").replace("-", "_")
     globals()[f"test_json_{_name}"], globals()[f"test_json_{_name}_long"] = ci_and_long(
         _json_case(_command), st.randoms(use_true_random=False), ci=40, long=2_000)
 
