@@ -35,6 +35,7 @@ from . import (
     cmd_tree,
 )
 from .inputs import describe_error, one_line
+from .output import note
 
 __all__ = ["main", "build_parser", "COMMAND_MODULES", "OneLineParser"]
 
@@ -73,10 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
     finally:
         for repair in _repairs_so_far()[before:]:  # the user is told the kernel cache was repaired
-            try:
-                print(f"tenace-cli: note: {repair.message}", file=sys.stderr)
-            except (OSError, ValueError):  # stderr gone
-                pass
+            note(repair.message)
 
 
 def _main(argv: list[str] | None) -> int:

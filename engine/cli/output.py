@@ -6,7 +6,9 @@ import json
 import sys
 from typing import Any, TextIO
 
-__all__ = ["emit_json"]
+from .inputs import one_line
+
+__all__ = ["emit_json", "note"]
 
 
 def emit_json(obj: Any, out: TextIO | None = None) -> None:
@@ -14,3 +16,11 @@ def emit_json(obj: Any, out: TextIO | None = None) -> None:
     stream = out or sys.stdout
     stream.write(json.dumps(obj, separators=(", ", ": "), ensure_ascii=False) + "\n")
     stream.flush()
+
+
+def note(text: str) -> None:
+    """Tell the user something on stderr without failing (``tenace-cli: note: ...``, one line)."""
+    try:
+        print(f"tenace-cli: note: {one_line(text)}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # stderr gone
+        pass

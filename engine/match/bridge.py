@@ -37,15 +37,16 @@ from ..bridge.play import BridgePlay
 from ..bridge.table import play_out
 from ..cli.inputs import InputError, Record, input_lines, load_json
 from ..cli.options import DEALS, FIRST, SEED, THREADS, WORLDS, add_number, player_epilog
-from ..cli.output import emit_json
+from ..cli.output import emit_json, note
 from ..core.bounds import Bounds
 from ..core.deal import Deal, random_deal
+from ..core.quoting import quoted
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpec, create_player
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import MAX_THREADS, SolverOracle, default_oracle
 from ..worlds import HandConstraint
-from .journal import Journal
+from .journal import Journal, is_header
 from .pool import Parallelism, Progress, add_parallel_arguments, parallelism_from_args, run_tasks
 from .summary import paired_summary
 
@@ -332,18 +333,43 @@ def result_summary(rows: list[dict[str, Any]]) -> dict[str, object]:
     }
 
 
+SCORE = Bounds.integers(-7600, 7600)
+CHANCE = Bounds.reals(0.0, 1.0)
+
+
 def deal_result(obj: Any, where: str) -> dict[str, Any]:
-    """One ``match bridge`` deal line, checked field by field (the line itself is returned)."""
+    """One ``match bridge`` deal line, checked field by field, as the line the match prints: its known
+    fields only (a saved line is echoed in a resumed run's output)."""
     record = Record(obj, where, what="a match bridge deal result")
     missing = [side for side in ("a", "b") if not record.has(side)]
     if missing:
         raise InputError(f"{where}: not a match bridge deal result (no field {missing[0]!r})")
-    record.number("deal", DEAL_INDEX)
+    row: dict[str, Any] = {"deal": record.number("deal", DEAL_INDEX)}
+    pbn = record.text("pbn", None)
+    if pbn is not None:
+        row["pbn"] = pbn
+    chance = record.number("pimc_chance", CHANCE, None)
+    if chance is not None:
+        row["pimc_chance"] = chance
     for side in ("a", "b"):
         result = record.object(side)
-        result.number("tricks", TRICKS_TAKEN)
-        result.flag("made")
-    return obj
+        row[side] = {"tricks": result.number("tricks", TRICKS_TAKEN), "made": result.flag("made")}
+        score = result.number("score", SCORE, None)
+        if score is not None:
+            row[side]["score"] = score
+    return row
+
+
+def _check_saved_deals(journal: Journal, saved: dict[int, dict[str, Any]],
+                       boards: list[tuple[int, Board, float | None]]) -> None:
+    """A saved line names its deal: one that differs from this run's deal at that index comes from
+    another match (an older save without its header, resumed with another seed, contract or --cards)."""
+    for index, board, _ in boards:
+        pbn = saved.get(index, {}).get("pbn")
+        if pbn is not None and pbn != board.deal.to_pbn(Seat.NORTH):
+            raise InputError(f"{journal.where[index]}: deal {index} was saved for another deal ({quoted(pbn, 40)}): "
+                             f"the file holds a run of another match; resume with the options it was saved with, or "
+                             f"save to another file")
 
 
 def read_results(paths: list[str]) -> list[dict[str, Any]]:
@@ -353,7 +379,7 @@ def read_results(paths: list[str]) -> list[dict[str, Any]]:
     for path in paths:
         for where, _number, line in input_lines(path):
             obj = load_json(line, where)
-            if isinstance(obj, dict) and "summary" in obj:
+            if isinstance(obj, dict) and "summary" in obj or is_header(obj):
                 continue
             rows.append(deal_result(obj, where))
     return rows
@@ -389,6 +415,17 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _identity(args: argparse.Namespace, specs: list[PlayerSpec]) -> dict[str, Any]:
+    """The options that decide a run's results (a save file of another run is never resumed by this one)."""
+    identity: dict[str, Any] = {"seed": args.seed, "contract": str(Contract.parse(args.contract)),
+                                "declarer": Seat.parse(args.declarer).letter, "a": str(specs[0]), "b": str(specs[1]),
+                                "defence": str(specs[2]), "cards": args.cards,
+                                "undecided": bool(args.undecided)}
+    if args.undecided:
+        identity["filter_worlds"] = args.filter_worlds
+    return identity
+
+
 def run(args: argparse.Namespace) -> int:
     if args.combine:
         summary = {"summary": "bridge", "files": args.combine, **result_summary(read_results(args.combine))}
@@ -411,7 +448,12 @@ def run(args: argparse.Namespace) -> int:
     if threads is None and args.solver == "tenace" and (parallelism.workers > 1 or parallelism.dask):
         threads = 1  # the cores are busy with a deal each
     solvers = Solvers(args.solver, threads)
-    journal = Journal(args.save, resume=args.resume, lines_per_deal=1, read_row=deal_result) if args.save else None
+    journal = None
+    if args.save:
+        journal = Journal(args.save, resume=args.resume, match="match bridge", settings=_identity(args, specs),
+                          deals=range(args.first, args.first + args.deals), read_row=deal_result)
+        for text in journal.notes:
+            note(text)
     saved = {d: rows[0] for d, rows in (journal.done.items() if journal else ())}
     label = f"match bridge ({parallelism.describe()})"
     boards = accepted_boards(deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
@@ -419,6 +461,8 @@ def run(args: argparse.Namespace) -> int:
                              cards=args.cards, solvers=solvers, parallelism=parallelism,
                              progress=None if args.quiet or not args.undecided
                              else Progress(args.deals, label + ", filtering"))
+    if journal is not None:
+        _check_saved_deals(journal, saved, boards)
     specs_text = (str(specs[0]), str(specs[1]), str(specs[2]))
     tasks = [PlayTask(b, contract, declarer, specs_text, args.seed, i, chance, solvers)
              for i, b, chance in boards if i not in saved]

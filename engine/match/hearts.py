@@ -26,7 +26,7 @@ from typing import Any, Iterator
 
 from ..cli.inputs import Record
 from ..cli.options import DEALS, FIRST, SEED, add_number, player_epilog
-from ..cli.output import emit_json
+from ..cli.output import emit_json, note
 from ..core.bounds import Bounds
 from ..core.deal import Deal, random_deals
 from ..hearts.passing import PassDirection
@@ -144,13 +144,16 @@ def register(targets: argparse._SubParsersAction) -> None:
 
 DEAL_INDEX = Bounds.integers(0, 2 * 10**9)
 HAND_POINTS = Bounds.integers(-100, 100)
+MOON_SEAT = Bounds.integers(0, 3)
 
 
 def hand_result(obj: Any, where: str) -> dict[str, Any]:
-    """One saved ``match hearts`` hand line, checked field by field (the line itself is returned)."""
+    """One saved ``match hearts`` hand line, checked field by field, as the line the match prints (its
+    known fields only: a saved line is echoed in a resumed run's output)."""
     record = Record(obj, where, what="a match hearts hand result")
-    record.number("deal", DEAL_INDEX)
-    if record.text("seating") not in SEATINGS:
+    deal = record.number("deal", DEAL_INDEX)
+    seating = record.text("seating")
+    if seating not in SEATINGS:
         raise record.error("seating", f"must be one of {', '.join(SEATINGS)}")
     points = obj.get("points")
     if not isinstance(points, list) or len(points) != 4:
@@ -160,13 +163,12 @@ def hand_result(obj: Any, where: str) -> dict[str, Any]:
             HAND_POINTS.check(value)
         except ValueError as exc:
             raise record.error("points", f"seat {seat}: {exc}") from None
-    if obj.get("moon") is not None:
-        record.number("moon", Bounds.integers(0, 3))
-    return obj
+    moon = record.number("moon", MOON_SEAT, None) if obj.get("moon") is not None else None
+    return {"deal": deal, "seating": seating, "points": list(points), "moon": moon}
 
 
 def _outcome(row: dict) -> HandOutcome:
-    return HandOutcome(int(row["deal"]), str(row["seating"]), tuple(row["points"]), row.get("moon"))  # type: ignore[arg-type]
+    return HandOutcome(int(row["deal"]), str(row["seating"]), tuple(row["points"]), row["moon"])  # type: ignore[arg-type]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -177,7 +179,15 @@ def run(args: argparse.Namespace) -> int:
         create_player(Game.HEARTS, spec, seed=0)
     parallelism = parallelism_from_args(args)
     rules = HeartsRules(moon_scoring=MoonScoring.parse(args.moon), jack_of_diamonds=args.jack_of_diamonds)
-    journal = Journal(args.save, resume=args.resume, lines_per_deal=len(SEATINGS), read_row=hand_result) if args.save else None
+    journal = None
+    if args.save:
+        identity = {"seed": args.seed, "a": str(spec_a), "b": str(spec_b), "moon": rules.moon_scoring.value,
+                    "jack_of_diamonds": bool(args.jack_of_diamonds)}
+        journal = Journal(args.save, resume=args.resume, match="match hearts", settings=identity,
+                          deals=range(args.first, args.first + args.deals), read_row=hand_result, parts=SEATINGS,
+                          part_of=lambda row: row["seating"])
+        for text in journal.notes:
+            note(text)
     saved = {d: tuple(_outcome(r) for r in rows) for d, rows in (journal.done.items() if journal else ())}
     tasks = [t for t in deal_tasks(spec_a, spec_b, deals=args.deals, seed=args.seed, first=args.first, rules=rules)
              if t.deal not in saved]

@@ -34,6 +34,10 @@ def test_deeply_nested_json_is_one_line_naming_the_file_and_line(tmp_path, capsy
     path = tmp_path / "input.jsonl"
     path.write_text(json.dumps(command.valid) + "\n" + nested(100_000) + "\n", encoding="utf-8")
     code, out, err = run_main(command.args(str(path)), capsys)
+    if command.skips_damaged:  # a saved match: the damaged line is skipped and told, the run goes on
+        assert code == 0 and err.count("\n") == 1 and err.startswith("tenace-cli: note: "), err
+        assert f"{path}, line 2: " in err and "nested too deeply" in err
+        return
     assert code == 2
     text = err if not command.errors_on_stdout else json.loads(out.splitlines()[-1])["error"]
     assert f"{path}, line 2: " in text and "nested too deeply" in text and "Traceback" not in err
@@ -166,9 +170,38 @@ def test_a_pbn_file_opening_with_a_comment_is_still_pbn(tmp_path, capsys):
 ])
 def test_a_damaged_match_save_names_the_line_and_field(tmp_path, capsys, name, line, fragment):
     """A saved run read back by --resume is an input like any other (a bad row used to surface later as a
-    TypeError)."""
+    TypeError); a file none of whose lines is a result is not a saved match: refused, naming the first bad line."""
     path = tmp_path / "run.jsonl"
     path.write_text(line + "\n", encoding="utf-8")
     command = COMMANDS[name]
     code, _, err = run_main(command.args(str(path)), capsys)
     assert code == 2 and f"{path}, {fragment}" in one_error_line(err, " ".join(command.argv[:2]))
+
+
+def test_a_match_save_of_other_options_or_deals_is_refused_naming_them(tmp_path, capsys):
+    """Resuming never mixes two matches: a header of other options, or (an older save without a header) a
+    line saved for another deal, is one error line naming the option or the line."""
+    command = COMMANDS["match bridge --resume"]
+    path = tmp_path / "run.jsonl"
+    code, out, err = run_main(command.args(str(path)), capsys)
+    assert code == 0 and json.loads(path.read_text(encoding="utf-8").splitlines()[0])["match"] == "match bridge"
+    code, _, err = run_main(command.args(str(path)) + ["--seed", "5"], capsys)
+    assert code == 2 and "--seed 0 there, 5 here" in one_error_line(err, "match bridge")
+    old = dict(command.valid, pbn=command.valid["pbn"].replace("AQ4.KT654", "AQ5.KT654"))
+    path.write_text(json.dumps(old) + "\n", encoding="utf-8")
+    code, _, err = run_main(command.args(str(path)), capsys)
+    assert code == 2 and f"{path}, line 1: deal 0 was saved for another deal" in one_error_line(err, "match bridge")
+
+
+def test_a_damaged_line_in_a_match_save_is_told_and_its_deal_played_again(tmp_path, capsys):
+    command = COMMANDS["match hearts --resume"]
+    fresh = tmp_path / "fresh.jsonl"
+    code, expected, _ = run_main(command.args(str(fresh)), capsys)
+    header, first, second = fresh.read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "run.jsonl"
+    content = header + "\n" + first + "\n" + second.replace('"points"', '"pionts"') + "\n"
+    path.write_text(content, encoding="utf-8")
+    code, out, err = run_main(command.args(str(path)), capsys)
+    assert code == 0 and out == expected
+    assert err.startswith(f"tenace-cli: note: {path}: 1 damaged line skipped") and f"{path}, line 3: " in err
+    assert path.read_text(encoding="utf-8").startswith(content)  # the damaged line is still there

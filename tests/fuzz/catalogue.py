@@ -33,6 +33,8 @@ TREE = {"worlds": [1, 1], "root": {"max": [{"min": [{"leaf": [1, 0]}, {"leaf": [
 DEAL_RESULT = {"deal": 0, "pbn": "N:A... K... Q... J...", "a": {"tricks": 9, "made": True, "score": 400},
                "b": {"tricks": 8, "made": False, "score": -50}}
 
+SAVED_DEAL = {**DEAL_RESULT, "pbn": "N:AQ4.KT654.Q32.J6 K98.973.JT5.9853 T762.AQ.AK98.KT7 J53.J82.764.AQ42"}
+"""Deal 0 of ``match bridge`` with the default seed, contract and declarer, as a saved line."""
 
 @dataclass(frozen=True)
 class JsonCommand:
@@ -42,6 +44,7 @@ class JsonCommand:
     argv: tuple[str, ...]
     valid: dict[str, Any]
     errors_on_stdout: bool = False  # suit --batch reports each bad line as {"line", "error"} and goes on
+    skips_damaged: bool = False  # a saved match (--resume): a bad line among good ones is skipped and told
 
     def args(self, path: str) -> list[str]:
         return [path if a == "{file}" else a for a in self.argv]
@@ -58,10 +61,10 @@ JSON_COMMANDS: tuple[JsonCommand, ...] = (
     JsonCommand("match --combine", ("match", "bridge", "--combine", "{file}", "--json"), DEAL_RESULT),
     JsonCommand("match bridge --resume", ("match", "bridge", "--deals", "1", "--a", "rules", "--b", "rules",
                                           "--defence", "rules", "--save", "{file}", "--resume", "--json", "--quiet",
-                                          "--workers", "1"), DEAL_RESULT),
+                                          "--workers", "1"), SAVED_DEAL, skips_damaged=True),
     JsonCommand("match hearts --resume", ("match", "hearts", "--deals", "1", "--a", "rules", "--b", "rules",
                                           "--save", "{file}", "--resume", "--json", "--quiet", "--workers", "1"),
-                {"deal": 0, "seating": "ABAB", "points": [0, 26, 0, 0], "moon": None}),
+                {"deal": 0, "seating": "ABAB", "points": [0, 26, 0, 0], "moon": None}, skips_damaged=True),
 )
 
 PBN_COMMANDS: tuple[tuple[str, ...], ...] = (
