@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.core.cancel import CancelToken
 from engine.core.cards import Card, card_symbol_str
-from engine.formats import PbnError, PbnSizeError, read_pbn, write_pbn_file
+from engine.formats import PbnError, PbnFileError, read_pbn, write_pbn_file
 from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
 from engine.session.bridge_pbn import LoadedBoard, loaded_board, restore_play, session_to_pbn_game
 from engine.session.bridge_session import (
@@ -398,7 +398,7 @@ class BridgeController(QObject):
                 games = read_pbn(path, progress=progress, limit=1)
             except PbnError as exc:
                 raise BridgeSessionError(f"cannot open {name}, line {exc.line}: {exc.message}") from None
-            except (OSError, PbnSizeError) as exc:
+            except (OSError, PbnFileError) as exc:
                 raise BridgeSessionError(f"cannot open {name}: {exc}") from None
             if not games:
                 raise BridgeSessionError(f"{name} holds no game")

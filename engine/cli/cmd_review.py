@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     seat = Seat.parse(args.seat) if args.seat else None
-    games = read_pbn(args.pbn)
+    games = read_pbn(args.pbn, pipes=True)  # --pbn <(...) works; the net names any failure
     if not games:
         raise ReviewError(f"{args.pbn}: no game found")
     if args.game is not None and not 1 <= args.game <= len(games):

@@ -6,7 +6,7 @@ the :class:`PbnGame` model with :class:`Auction`/:class:`Call` and
 """
 
 from .auction import DOUBLE, PASS, PASSED_OUT, REDOUBLE, Auction, AuctionError, Call, CallKind, PassedOut
-from .pbn_error import PbnError, PbnSizeError
+from .pbn_error import PbnError, PbnFileError, PbnSizeError
 from .pbn_game import PbnGame, PbnGameError, PbnTag
 from .pbn_io import MAX_PBN_BYTES, parse_pbn, read_pbn, write_pbn, write_pbn_file
 from .play_record import PlayError, PlayRecord, Trick, play_from_columns
@@ -22,6 +22,7 @@ __all__ = [
     "PassedOut",
     "MAX_PBN_BYTES",
     "PbnError",
+    "PbnFileError",
     "PbnSizeError",
     "PbnGame",
     "PbnGameError",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["PbnError", "PbnSizeError"]
+__all__ = ["PbnError", "PbnFileError", "PbnSizeError"]
 
 
 class PbnError(ValueError):
@@ -23,5 +23,10 @@ class PbnError(ValueError):
         return PbnError(self.line, self.message, source)
 
 
-class PbnSizeError(ValueError):
+class PbnFileError(ValueError):
+    """A path refused before anything is read from it: not a regular file (a FIFO or a terminal would
+    block the reading for ever), or too large (:class:`PbnSizeError`)."""
+
+
+class PbnSizeError(PbnFileError):
     """A PBN file (or text) too large to be a deal file; refused before it is parsed."""

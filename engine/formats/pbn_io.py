@@ -14,12 +14,13 @@ time and memory.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Callable, Iterable
 
 from .atomic import write_text_atomically
 from .pbn_blocks import resolve_inheritance, split_games
-from .pbn_error import PbnError, PbnSizeError
+from .pbn_error import PbnError, PbnFileError, PbnSizeError
 from .pbn_game import PbnGame
 from .pbn_lexer import tokenize
 from .pbn_parse import game_from_tags
@@ -81,11 +82,22 @@ def _is_path_text(source: str) -> bool:
     return bool(source.strip()) and "\n" not in source and "\r" not in source and "[" not in source
 
 
-def read_pbn_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a PBN file, refused (:class:`PbnSizeError`) before reading when it is too large."""
+def read_pbn_bytes(path: str | os.PathLike[str], *, pipes: bool = False) -> bytes:
+    """The bytes of a PBN file, refused before reading when it is too large (:class:`PbnSizeError`) or
+    not a regular file (:class:`PbnFileError`: a FIFO or a terminal would block the reading for ever).
+    ``pipes`` lets a pipe or a device through (the command line's ``--pbn <(...)``), still size-capped."""
     path = Path(path)
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
+    # opened without blocking (a FIFO with no writer would block the open itself), then checked
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode) or not (pipes or stat.S_ISREG(info.st_mode)):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise PbnFileError(f"{path} is {kind}: Tenace reads PBN files")
+    with open(fd, "rb") as f:
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(f.fileno(), True)
+        size = info.st_size
         _check_size(size, str(path))
         data = f.read(MAX_PBN_BYTES + 1)  # a file that grows while we read is still cut off
     _check_size(len(data), str(path))
@@ -93,18 +105,19 @@ def read_pbn_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 def read_pbn(source: str | os.PathLike[str], progress: Progress | None = None,
-             limit: int | None = None) -> list[PbnGame]:
+             limit: int | None = None, *, pipes: bool = False) -> list[PbnGame]:
     """Read games from a path or from PBN text.
 
     A ``str`` is taken as a path when it is a single line without any tag
     (so ``read_pbn("missing.pbn")`` raises ``FileNotFoundError`` rather than
     parsing the name); otherwise it is the PBN text itself.  Errors from a
     file name it.  ``progress`` (see :data:`Progress`) follows the parsing;
-    ``limit`` stops after that many games.
+    ``limit`` stops after that many games.  A path that is not a regular file is refused unless
+    ``pipes`` (see :func:`read_pbn_bytes`).
     """
     if isinstance(source, os.PathLike) or _is_path_text(source):
         path = Path(source).expanduser() if isinstance(source, os.PathLike) else Path(source.strip())
-        text = decode_pbn_bytes(read_pbn_bytes(path))
+        text = decode_pbn_bytes(read_pbn_bytes(path, pipes=pipes))
         try:
             return parse_pbn(text, progress, limit)
         except PbnError as e:

@@ -3,6 +3,7 @@ freezes the window (issue 23: a 34-byte file hung the reader, on the GUI thread)
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -95,3 +96,17 @@ def test_progress_is_shown_and_stop_stops_the_reading(qtbot, window, tmp_path, m
     release.set()
     qtbot.waitUntil(lambda: not status.stop.isVisibleTo(window), timeout=10_000)
     assert window.bridge.session is board and board.board.number != 7
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_is_refused_and_the_worker_stays_free(qtbot, window, tmp_path):
+    """A FIFO picked in the Open dialog used to block the engine worker for ever (nothing after it ran)."""
+    fifo = tmp_path / "fifo.pbn"
+    os.mkfifo(fifo)
+    assert window.load_pbn(fifo)
+    qtbot.waitUntil(lambda: "is not a regular file" in window.statusBar().currentMessage(), timeout=10_000)
+    path = tmp_path / "board7.pbn"
+    path.write_text(GAME, encoding="utf-8")
+    assert window.load_pbn(path)
+    qtbot.waitUntil(lambda: window.bridge.session is not None and window.bridge.session.board.number == 7,
+                    timeout=10_000)

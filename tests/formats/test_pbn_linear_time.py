@@ -9,16 +9,18 @@ process with a generous time limit, so a regression fails instead of hanging the
 from __future__ import annotations
 
 import re
+import os
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.formats import MAX_PBN_BYTES, PbnError, PbnSizeError, parse_pbn, read_pbn
+from engine.formats import MAX_PBN_BYTES, PbnError, PbnFileError, PbnSizeError, parse_pbn, read_pbn
 from engine.formats.pbn_annotations import annotations_of, is_annotation_only, split_annotations
 from engine.formats.pbn_lexer import iter_lines
 
@@ -127,6 +129,50 @@ def test_a_file_at_the_limit_is_read(tmp_path: Path) -> None:
     path.write_text(game + ";" * (MAX_PBN_BYTES - len(game) - 1) + "\n", encoding="ascii")
     assert path.stat().st_size == MAX_PBN_BYTES
     assert [g.board for g in read_pbn(path)] == [1]
+
+
+def _read_in_a_thread(path: Path, **kwargs) -> object:
+    """What ``read_pbn(path)`` gives, from a thread given 10 s: a reading that blocks fails the test (its
+    FIFO is then opened for writing so the thread ends) instead of hanging the suite."""
+    answer: list[object] = []
+
+    def read() -> None:
+        try:
+            answer.append(read_pbn(path, **kwargs))
+        except Exception as exc:  # noqa: BLE001 -- the answer under test
+            answer.append(exc)
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    thread.join(10)
+    if thread.is_alive():
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(10)
+        pytest.fail(f"reading {path} blocked")
+    return answer[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_path_that_is_not_a_regular_file_is_refused_without_blocking(tmp_path: Path) -> None:
+    """A FIFO (or a terminal) picked in the Open dialog would block the engine worker for ever."""
+    fifo = tmp_path / "game.pbn"
+    os.mkfifo(fifo)
+    answer = _read_in_a_thread(fifo)
+    assert isinstance(answer, PbnFileError) and "is not a regular file" in str(answer)
+    answer = _read_in_a_thread(tmp_path)
+    assert isinstance(answer, PbnFileError) and "is a folder" in str(answer)
+
+
+def test_the_command_line_may_read_a_pipe(tmp_path: Path) -> None:
+    """``tenace-cli review --pbn <(...)``: a pipe with its writer is read (still size-capped)."""
+    read_end, write_end = os.pipe()
+    os.write(write_end, b'[Event "piped"]\n[Board "3"]\n')
+    os.close(write_end)
+    try:
+        games = read_pbn(f"/dev/fd/{read_end}", pipes=True)
+    finally:
+        os.close(read_end)
+    assert [g.board for g in games] == [3]
 
 
 def test_long_words_are_cut_in_error_messages() -> None:
