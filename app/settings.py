@@ -20,6 +20,8 @@ from pathlib import Path
 
 import appdirs
 
+from engine.formats.user_file import open_user_file
+
 from .saves import atomic_write_text, keep_aside
 
 __all__ = [
@@ -126,7 +128,7 @@ def _no_constant(name: str) -> object:
 def _read_object(path: Path) -> dict[str, object]:
     """The JSON object in ``path``, or :class:`_Unreadable` saying why not (never anything else)."""
     try:
-        with open(path, "rb") as f:
+        with open_user_file(path) as f:  # a FIFO there would block the start for ever
             data = f.read(MAX_SETTINGS_BYTES + 1)
     except OSError as exc:
         raise _Unreadable(f"could not be read ({exc.strerror or exc})") from None

@@ -14,7 +14,6 @@ time and memory.
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -25,6 +24,7 @@ from .pbn_game import PbnGame
 from .pbn_lexer import tokenize
 from .pbn_parse import game_from_tags
 from .pbn_write import game_to_pbn
+from .user_file import NotARegularFile, open_user_file
 
 __all__ = [
     "read_pbn", "parse_pbn", "write_pbn", "write_pbn_file", "decode_pbn_bytes", "read_pbn_bytes",
@@ -87,18 +87,12 @@ def read_pbn_bytes(path: str | os.PathLike[str], *, pipes: bool = False) -> byte
     not a regular file (:class:`PbnFileError`: a FIFO or a terminal would block the reading for ever).
     ``pipes`` lets a pipe or a device through (the command line's ``--pbn <(...)``), still size-capped."""
     path = Path(path)
-    # opened without blocking (a FIFO with no writer would block the open itself), then checked
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    info = os.fstat(fd)
-    if stat.S_ISDIR(info.st_mode) or not (pipes or stat.S_ISREG(info.st_mode)):
-        os.close(fd)
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise PbnFileError(f"{path} is {kind}: Tenace reads PBN files")
-    with open(fd, "rb") as f:
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(f.fileno(), True)
-        size = info.st_size
-        _check_size(size, str(path))
+    try:
+        f = open_user_file(path, pipes=pipes)
+    except NotARegularFile as exc:
+        raise PbnFileError(f"{exc}: Tenace reads PBN files") from None
+    with f:
+        _check_size(os.fstat(f.fileno()).st_size, str(path))
         data = f.read(MAX_PBN_BYTES + 1)  # a file that grows while we read is still cut off
     _check_size(len(data), str(path))
     return data

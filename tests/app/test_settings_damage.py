@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -53,6 +54,23 @@ def test_any_content_falls_back_to_defaults_with_a_message_and_is_kept(name):
     assert loaded.kept is not None and loaded.kept.parent == path.parent
     assert loaded.kept.name.startswith("settings.json.bad-") and loaded.kept.read_bytes() == original
     assert load_settings() == SettingsLoad(Settings(), ())
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_in_place_of_the_settings_never_blocks_the_start(tmp_path):
+    """Opening a FIFO waits for a writer: the start would hang for ever."""
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)
+    answer: list[SettingsLoad] = []
+    thread = threading.Thread(target=lambda: answer.append(load_settings(path)), daemon=True)
+    thread.start()
+    thread.join(10)
+    if thread.is_alive():  # the old reader: let it go, then fail
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("loading the settings blocked on a FIFO")
+    loaded = answer[0]
+    assert loaded.settings == Settings() and "is not a regular file" in loaded.problems[0]
+    assert loaded.kept is not None and loaded.kept.is_fifo() and load_settings(path).problems == ()
 
 
 def test_the_window_starts_with_a_damaged_settings_file(qtbot):
