@@ -398,7 +398,9 @@ class BridgeController(QObject):
                 games = read_pbn(path, progress=progress, limit=1)
             except PbnError as exc:
                 raise BridgeSessionError(f"cannot open {name}, line {exc.line}: {exc.message}") from None
-            except (OSError, PbnFileError) as exc:
+            except PbnFileError as exc:  # too large, a folder, a FIFO...: the file is named once
+                raise BridgeSessionError(f"cannot open {name}: it {exc.reason}") from None
+            except OSError as exc:
                 raise BridgeSessionError(f"cannot open {name}: {exc}") from None
             if not games:
                 raise BridgeSessionError(f"{name} holds no game")

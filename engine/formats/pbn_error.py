@@ -25,7 +25,13 @@ class PbnError(ValueError):
 
 class PbnFileError(ValueError):
     """A path refused before anything is read from it: not a regular file (a FIFO or a terminal would
-    block the reading for ever), or too large (:class:`PbnSizeError`)."""
+    block the reading for ever), or too large (:class:`PbnSizeError`).  ``str()`` is ``what`` (the
+    path) followed by ``reason``; a caller that has named the file already shows ``reason`` alone."""
+
+    def __init__(self, what: str, reason: str) -> None:
+        self.what = what
+        self.reason = reason
+        super().__init__(f"{what} {reason}")
 
 
 class PbnSizeError(PbnFileError):

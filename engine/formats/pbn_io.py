@@ -46,7 +46,7 @@ def _megabytes(size: int) -> str:
 
 def _check_size(size: int, what: str) -> None:
     if size > MAX_PBN_BYTES:
-        raise PbnSizeError(f"{what} is {_megabytes(size)}; Tenace reads PBN files of at most "
+        raise PbnSizeError(what, f"is {_megabytes(size)}; Tenace reads PBN files of at most "
                            f"{_megabytes(MAX_PBN_BYTES)}")
 
 
@@ -90,7 +90,7 @@ def read_pbn_bytes(path: str | os.PathLike[str], *, pipes: bool = False) -> byte
     try:
         f = open_user_file(path, pipes=pipes)
     except NotARegularFile as exc:
-        raise PbnFileError(f"{exc}: Tenace reads PBN files") from None
+        raise PbnFileError(str(path), f"is {exc.kind}: Tenace reads PBN files") from None
     with f:
         _check_size(os.fstat(f.fileno()).st_size, str(path))
         data = f.read(MAX_PBN_BYTES + 1)  # a file that grows while we read is still cut off

@@ -16,7 +16,12 @@ __all__ = ["open_user_file", "NotARegularFile"]
 
 
 class NotARegularFile(OSError):
-    """The path names a folder, a FIFO, a device...: nothing Tenace reads as a file."""
+    """The path names a folder, a FIFO, a device...: nothing Tenace reads as a file (``kind`` says which:
+    "a folder" or "not a regular file")."""
+
+    def __init__(self, path: str, kind: str) -> None:
+        self.kind = kind
+        super().__init__(f"{path} is {kind}")
 
 
 def open_user_file(path: str | os.PathLike[str], *, pipes: bool = False) -> BinaryIO:
@@ -27,7 +32,7 @@ def open_user_file(path: str | os.PathLike[str], *, pipes: bool = False) -> Bina
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode) or not (pipes or stat.S_ISREG(mode)):
             kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-            raise NotARegularFile(f"{os.fspath(path)} is {kind}")
+            raise NotARegularFile(os.fspath(path), kind)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return open(fd, "rb")

@@ -71,6 +71,8 @@ def test_a_file_above_the_limit_is_refused_with_the_limit(qtbot, window, tmp_pat
         f.truncate(MAX_PBN_BYTES + 4096)
     assert window.load_pbn(path)
     qtbot.waitUntil(lambda: "at most 8.0 MB" in window.statusBar().currentMessage(), timeout=10_000)
+    assert window.statusBar().currentMessage() == \
+        "cannot open huge.pbn: it is 8.0 MB; Tenace reads PBN files of at most 8.0 MB"
 
 
 def test_progress_is_shown_and_stop_stops_the_reading(qtbot, window, tmp_path, monkeypatch):
@@ -105,6 +107,7 @@ def test_a_fifo_is_refused_and_the_worker_stays_free(qtbot, window, tmp_path):
     os.mkfifo(fifo)
     assert window.load_pbn(fifo)
     qtbot.waitUntil(lambda: "is not a regular file" in window.statusBar().currentMessage(), timeout=10_000)
+    assert window.statusBar().currentMessage() == "cannot open fifo.pbn: it is not a regular file: Tenace reads PBN files"
     path = tmp_path / "board7.pbn"
     path.write_text(GAME, encoding="utf-8")
     assert window.load_pbn(path)
