@@ -29,6 +29,7 @@ from engine.session.deal_filter import DealFilter
 
 from ..controllers.bridge_controller import BridgeController, BridgeOptions, describe_summary
 from ..viewmodels.trick_record import RECORD_SEATS
+from ..widgets.retry_bar import RetryBar
 from .contract_dialog import ContractDialog
 from .player_picker import PlayerPicker
 
@@ -110,8 +111,12 @@ class BridgePanel(QWidget):
                                "the costly ones with the better card and why")
         self.review.clicked.connect(self.review_requested)
 
+        self.retry_bar = RetryBar(self)  # an engine failure, offered again
+        self.retry_bar.retry_clicked.connect(controller.retry)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.retry_bar)
         layout.addWidget(options)
         layout.addWidget(contract_box)
         layout.addWidget(self.summary)
@@ -190,6 +195,7 @@ class BridgePanel(QWidget):
     def refresh(self) -> None:
         c = self._controller
         s = c.session
+        self.retry_bar.show_failure(c.retry_text)
         if s is None:
             self.contract_label.setText(c.title() if c.pending_board is None else "Choosing the contract…")
         else:

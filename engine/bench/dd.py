@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..cli.options import DEALS, SEED, TABLE_MB, add_number
 from ..core.cards import card_str
 from ..core.deal import Deal, random_deals
 from ..core.seats import Seat
@@ -29,12 +30,12 @@ CATEGORIES = ("lead", "after4", "after8", "table")
 
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("dd", help="double-dummy solver vs DDS (endplay): speed and agreement")
-    p.add_argument("--deals", type=int, default=20, help="number of random deals")
-    p.add_argument("--seed", type=int, default=1, help="random seed")
+    add_number(p, "--deals", bounds=DEALS, default=20, help="number of random deals")
+    add_number(p, "--seed", bounds=SEED, default=1, help="random seed")
     p.add_argument("--verify", action="store_true", help="only count disagreements with DDS")
     p.add_argument("--no-tables", action="store_true", help="skip the full-table category")
-    p.add_argument("--table-mb", type=float, default=None,
-                   help="Tenace transposition table size in MB (default: the solver's default)")
+    add_number(p, "--table-mb", bounds=TABLE_MB, default=None,
+               help="Tenace transposition table size in MB (default: the solver's default)")
     p.set_defaults(func=run)
 
 
@@ -78,8 +79,6 @@ def _p90(xs: list[float]) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1:
-        raise ValueError(f"--deals must be ≥ 1, got {args.deals}")
     from ..solvers.dd import DoubleDummySolver
 
     use_one_thread()

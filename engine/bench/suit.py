@@ -19,9 +19,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..cli.options import add_number
 from ..cli.output import emit_json
+from ..core.bounds import Bounds
 
 __all__ = ["register", "run", "SuitBenchRow", "bench_library"]
+
+LIMIT = Bounds.integers(1, 100_000)
 
 DEFAULT_ALGORITHMS = ("pimc", "vector-mm", "vm-beta", "ivm", "prm", "prm-beta", "ivm-beta", "iprm", "iprm-beta")
 
@@ -47,7 +51,7 @@ class SuitBenchRow:
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("suit", help="F&B Fig. 28 on the suit-combination library: every algorithm vs exact")
     p.add_argument("--algorithms", default=",".join(DEFAULT_ALGORITHMS), help="comma-separated algorithm names")
-    p.add_argument("--limit", type=int, default=None, help="only the first N library problems")
+    add_number(p, "--limit", bounds=LIMIT, default=None, help="only the first N library problems")
     p.add_argument("--json", action="store_true", help="one JSON object per algorithm")
     p.set_defaults(func=run)
 
@@ -90,8 +94,6 @@ def bench_library(algorithms: list[str], limit: int | None = None,
 
 def run(args: argparse.Namespace) -> int:
     algorithms = [a.strip() for a in args.algorithms.split(",") if a.strip()]
-    if args.limit is not None and args.limit < 1:
-        raise ValueError(f"--limit must be at least 1, got {args.limit}")
     def report(done: int, total: int) -> None:
         print(f"\r{done}/{total} problems", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
