@@ -89,7 +89,11 @@ def _upgrade(db: sqlite3.Connection) -> None:
         have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         for name, kind in columns:
             if name not in have:
-                db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                try:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                except sqlite3.OperationalError as exc:  # another connection (thread, Tenace) added it meanwhile
+                    if "duplicate column" not in str(exc).lower():
+                        raise
 
 
 class Game(Enum):

@@ -183,3 +183,24 @@ def test_a_damaged_database_is_reported_in_the_window_and_started_afresh(qtbot, 
     qtbot.waitUntil(lambda: "statistics database was damaged" in w.statusBar().currentMessage(), timeout=10_000)
     assert "kept as statistics.sqlite3.bad-" in w.statusBar().currentMessage()
     assert list(tmp_path.glob("statistics.sqlite3.bad-*"))
+
+
+
+def test_two_connections_upgrading_at_once_do_not_fail(tmp_path):
+    """The statistics thread and another connection (a second Tenace, a test) may open a database at the same
+    moment: both see a column missing, both add it; the second must not fail ("duplicate column name")."""
+    import app.stats as stats_module
+
+    db = sqlite3.connect(tmp_path / "statistics.sqlite3")
+    db.executescript(stats_module._SCHEMA)  # a database of the older layout
+    stale = {table: db.execute(f"PRAGMA table_info({table})").fetchall() for table in stats_module._ADDED_COLUMNS}
+    stats_module._upgrade(db)  # the other connection adds the columns first
+
+    class SawTheOldLayout:  # this connection read the table layout before they were added
+        def execute(self, sql, *args):
+            if sql.startswith("PRAGMA table_info("):
+                return iter(stale[sql[len("PRAGMA table_info("):-1]])
+            return db.execute(sql, *args)
+
+    stats_module._upgrade(SawTheOldLayout())
+    db.close()
