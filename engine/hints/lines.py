@@ -41,7 +41,7 @@ import numpy as np
 
 from ..analysis.bridge import BridgePosition, position_from_view
 from ..bridge.view import BridgeView
-from ..core.cancel import NEVER, CancelToken
+from ..core.cancel import NEVER, Cancelled, CancelToken
 from ..core.cards import Card
 from ..core.seats import Seat
 from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets, legal_mask
@@ -62,8 +62,10 @@ class HintBudget:
     """How hard a hint may work.  ``exact_layouts``: enumerate and solve exactly up to this many consistent
     layouts; ``exact_nodes`` and ``exact_time`` (seconds, None: no limit): the exact search's budget, past
     which the hint falls back to an estimate (a node budget by default: the method, and so the answer, must
-    not depend on how busy the machine is); ``worlds``: deals sampled for an estimate
-    (at least this many unless ``time_limit`` seconds run out first); ``max_moves``: αμ's M for an estimate;
+    not depend on how busy the machine is); ``worlds``: deals sampled for an estimate (always this many:
+    fewer would widen every error bar); ``max_moves``: αμ's M for an estimate; ``time_limit``: seconds αμ
+    may take on top of the double-dummy figures (None: no limit) — when it runs out, every card keeps its
+    double-dummy figure and the hint says so (one method for every card, never a mix);
     ``first_worlds``: the deals of the first, quick answer shown while the rest is computed."""
 
     exact_layouts: int = 20_000
@@ -235,6 +237,25 @@ def line_values(
                            oracle=oracle, cancel=part, on_update=on_update, sampled=sampled)
 
 
+class _Until(CancelToken):
+    """The caller's token, also raising :class:`Cancelled` once ``deadline`` (``perf_counter``) passes."""
+
+    __slots__ = ("_deadline",)
+
+    def __init__(self, token: CancelToken, deadline: float) -> None:
+        super().__init__(getattr(token, "_event"), getattr(token, "_progress"))
+        self._start, self._span, self._label = token._start, token._span, token._label  # type: ignore[attr-defined]
+        self._deadline = deadline
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set() or time.perf_counter() > self._deadline  # type: ignore[attr-defined]
+
+
+def _until(token: CancelToken, deadline: float | None) -> CancelToken:
+    return token if deadline is None else _Until(token, deadline)
+
+
 def _forced(view: BridgeView, out_of_play: int) -> tuple[Card, ...] | None:
     """The run of equal cards when every legal card is in it (nothing to choose), else None."""
     live = ~(view.played_cards.mask | out_of_play) & ((1 << 52) - 1)
@@ -351,17 +372,23 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
     success = {c: dd_success(c) for c in reps}
     algorithm = "double dummy (PIMC)"
     if declaring and budget.max_moves > 1:
+        deadline = None if budget.time_limit is None else time.perf_counter() + budget.time_limit
         raised = replace(position, target=goal)
         order = sorted(reps, key=lambda c: -float(w @ success[c]))
         found: list[float] = []
-        for c in order:
-            if len(found) >= budget.candidates and float(w @ success[c]) < sorted(found, reverse=True)[
-                    budget.candidates - 1] - 1e-12:
-                break  # αμ never rates a card above its double-dummy chance: this one cannot enter the top
-            line = alphamu_outcomes(raised, budget.max_moves, [c], oracle, cancel)[c]
-            success[c] = np.asarray(line.outcome, dtype=float)
-            found.append(float(w @ success[c]))
-        algorithm = f"αμ, M = {budget.max_moves}"
+        deeper = dict(success)
+        try:
+            for c in order:
+                if len(found) >= budget.candidates and float(w @ deeper[c]) < sorted(found, reverse=True)[
+                        budget.candidates - 1] - 1e-12:
+                    break  # αμ never rates a card above its double-dummy chance: this one cannot enter the top
+                line = alphamu_outcomes(raised, budget.max_moves, [c], oracle, _until(cancel, deadline))[c]
+                deeper[c] = np.asarray(line.outcome, dtype=float)
+                found.append(float(w @ deeper[c]))
+            success, algorithm = deeper, f"αμ, M = {budget.max_moves}"
+        except Cancelled:
+            cancel.check()  # the user's stop goes on up; the time limit leaves every card double dummy
+            algorithm = f"double dummy (PIMC; αμ did not finish in {budget.time_limit:g} s)"
     chance = {c: float(w @ success[c]) for c in reps}
     error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
     return chance, error, success, {}, algorithm, False

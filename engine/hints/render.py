@@ -163,8 +163,8 @@ def basis_sentence(hint: BridgeHint) -> str:
 
 def _caveat(hint: BridgeHint) -> str:
     """How an estimate flatters the side it advises (each method counts some later guesses as right)."""
-    if "αμ" in hint.algorithm:
+    if hint.algorithm.startswith("αμ"):
         return "the figures are optimistic: a guess beyond the search horizon is counted as right"
-    if "single-dummy search" in hint.algorithm:
+    if hint.algorithm.startswith("single-dummy search"):
         return "the figures are optimistic: after the tricks searched every guess is counted as right"
     return "the figures are optimistic: every later guess is counted as right"

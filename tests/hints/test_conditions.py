@@ -219,3 +219,26 @@ def test_a_large_sample_states_conditions_checked_on_it(teaching_cases, build_ca
         checked += 1
     assert checked >= 1
     assert "(in the 240 deals tried)" in hint.text
+
+
+def test_an_estimate_out_of_time_keeps_every_card_double_dummy_and_says_so(teaching_cases, build_case, dd_evaluator):
+    """αμ past the time limit: no mix of methods, every figure the double-dummy one, the text names it."""
+    from engine.hints import HintBudget, bridge_hint_for_view
+
+    case = _case(teaching_cases, "duck_safety_third_hand")
+    play, view, full, _, out_of_play = build_case(case)
+    budget = HintBudget(exact_layouts=0, worlds=30, first_worlds=30, max_moves=2, candidates=2, time_limit=0.0)
+    hint = bridge_hint_for_view(view, budget=budget, rng=random.Random(2), out_of_play=out_of_play,
+                                oracle=dd_evaluator)
+    assert hint.algorithm == "double dummy (PIMC; αμ did not finish in 0 s)"
+    assert all(c.p_goal == pytest.approx(c.p_double_dummy, abs=1e-12) for c in hint.candidates)
+    assert "αμ did not finish in 0 s" in hint.text and "every later guess is counted as right" in hint.text
+    roomy = bridge_hint_for_view(view, budget=replace_budget(budget, time_limit=None), rng=random.Random(2),
+                                 out_of_play=out_of_play, oracle=dd_evaluator)
+    assert roomy.algorithm == "αμ, M = 2"
+
+
+def replace_budget(budget, **changes):
+    from dataclasses import replace
+
+    return replace(budget, **changes)
