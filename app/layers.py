@@ -23,11 +23,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 ENGINE_ALLOWED: tuple[str, ...] = (
-    "engine.core", "engine.bridge", "engine.hearts", "engine.formats", "engine.session", "engine.analysis",
-    "engine.hints", "engine.players", "engine.suits",
+    "engine.core", "engine.bridge", "engine.hearts", "engine.bidding", "engine.formats", "engine.session",
+    "engine.analysis", "engine.hints", "engine.players", "engine.suits",
 )
-"""The engine packages the app may import: the games' types, files, sessions and the public
-analysis, hint, review, player-registry and suit-problem APIs (never searches, solvers or worlds)."""
+"""The engine packages the app may import: the games' types, the bidding system's calls and meanings,
+files, sessions and the public analysis, hint, review, player-registry and suit-problem APIs (never
+searches, solvers or worlds)."""
 
 DIAGNOSTICS: tuple[str, ...] = ("app.self_test",)
 """Modules that may import any engine package: the self-test checks the numba cache and the solver."""

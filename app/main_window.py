@@ -10,6 +10,8 @@ worker; while its dialog is open the table shows the positions it talks about.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -138,7 +140,9 @@ class MainWindow(QMainWindow):
         stats_file: Path | None = None,
         mode: AppMode = AppMode.BRIDGE,
         dd_oracle: DoubleDummyOracle | None | object = AUTO_ORACLE,
+        bid_boards: bool = True,
     ) -> None:
+        """``bid_boards``: bridge boards start with an auction (False: the double-dummy contract choice)."""
         super().__init__()
         self.setWindowTitle("Tenace")
         self.resize(fitted_size(self.screen().availableGeometry().size()))
@@ -194,6 +198,7 @@ class MainWindow(QMainWindow):
         self._warmup_id: int | None = None
 
         self.bridge = BridgeController(self.worker, seed=seed, stats=self.stats, oracle=dd_oracle, parent=self)
+        self.bridge.options = replace(self.bridge.options, bidding=bid_boards)
         self.hearts = HeartsController(self.worker, seed=seed, stats=self.stats, parent=self)
         self.bridge_panel = BridgePanel(self.bridge, self)
         self.hearts_panel = HeartsPanel(self.hearts, self)
@@ -454,7 +459,7 @@ class MainWindow(QMainWindow):
         if self.mode is not AppMode.BRIDGE or session is None or not session.is_complete:
             self._show_message("The review is available at the end of a deal")
             return None
-        if not self.review.request(session.played_deal()):
+        if not self.review.request(session.played_deal(), session.constraints):
             self._show_message(f"The review could not start: {self.review.error}")
             return None
         self._reviewed_session = session

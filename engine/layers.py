@@ -15,6 +15,7 @@ __all__ = ["LAYERS"]
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine.core", "engine.jit", "engine.layers"),  # cards, seats, deals, cancellation; numba's set-up; this list
     ("engine.bridge", "engine.hearts"),  # the rules of the two games
+    ("engine.bidding",),  # bidding systems as data: the calls a system makes and what every call means
     ("engine.formats",),  # PBN files
     ("engine.solvers",),  # exact solvers: double dummy (the one seam for its questions) and Hearts Max_n
     ("engine.worlds",),  # the deals a seat cannot tell apart: knowledge, sampling, enumeration

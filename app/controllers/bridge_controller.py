@@ -1,9 +1,15 @@
-"""Bridge mode: deals boards, runs the play between the user and the computer, keeps the table current.
+"""Bridge mode: deals boards, runs the bidding and the play between the user and the computer.
+
+A board is bid first (the default): the user calls for South with a bidding box, the
+computer calls the other three seats with the system card, and the contract and
+declarer come from the auction — the user declares when their side won it and
+defends from South otherwise.  The double-dummy contract choice stays as an option.
 
 Everything the engine computes — reading a PBN file, the double-dummy table and
-automatic contract of a new board, each computer card, the check of a claim — runs
-on the engine worker; the GUI thread only applies answers, and only when they belong
-to the current position.
+automatic contract of a new board, the bid hint, each computer card, the check of a
+claim — runs on the engine worker; the GUI thread only applies answers, and only when
+they belong to the current position.  A computer call takes milliseconds and is made
+directly.
 
 A hand is never left stuck by an engine failure: a board that could not be prepared
 or a computer card that failed is offered again (:attr:`BridgeController.retry_text`,
@@ -20,9 +26,12 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from engine.bidding import read_auction
+from engine.bridge.auction import Call
 from engine.core.cancel import CancelToken
 from engine.core.cards import Card
 from engine.formats import PbnError, PbnFileError, read_pbn, write_pbn_file
+from engine.session.auction_session import AuctionSession
 from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
 from engine.session.bridge_pbn import LoadedBoard, loaded_board, restore_play, session_to_pbn_game
 from engine.session.bridge_session import (
@@ -44,7 +53,8 @@ from engine.players.registry import Game
 
 from ..settings import TRICK_PAUSE_CLICK, HandVisibility
 from ..stats import BridgeHandRecord, BridgeReplay, StatsService
-from ..viewmodels.bridge_table import bridge_table_state, unplayed_deal_state
+from ..viewmodels.auction import BIDDING_BOX_CALLS, AuctionGrid, BoxCall, auction_grid
+from ..viewmodels.bridge_table import auction_deal_state, bridge_table_state, unplayed_deal_state
 from ..viewmodels.claim import RejectedClaim
 from ..viewmodels.trick_record import TrickRow, trick_rows
 from ..viewmodels.hints import HintTarget, bridge_hint_target
@@ -65,8 +75,15 @@ class BridgeOptions:
     """What the next board is made with (changes apply from the next deal)."""
 
     deal_filter: DealFilter = DealFilter.RANDOM
-    role: UserRole = UserRole.DECLARER
+    role: UserRole = UserRole.DECLARER  # when the contract is the double-dummy choice
     player_spec: str = "rules"
+    bidding: bool = True  # bid the board with the computer (else the double-dummy choice)
+
+
+USER_SEAT = Seat.SOUTH
+"""The seat the user bids (and defends from when the other side wins the auction)."""
+BID_HINT_DEALS = 8
+"""Deals the bid hint's double-dummy look-ahead samples (each solved for the main contracts)."""
 
 
 class BridgeController(QObject):
@@ -116,6 +133,12 @@ class BridgeController(QObject):
         self._retry: Callable[[], None] | None = None
         self._failed_ply = -1
         self._failures = 0  # consecutive failures of the computer card at _failed_ply
+        self._pending_auction: tuple[Call, ...] = ()
+        self._pending_user_seat: Seat | None = None
+        self.auction: AuctionSession | None = None  # the board's bidding (kept through the play)
+        self.passed_out = False
+        self.bid_hint = None  # engine.hints.bid_hint.BidHint for the current call, when asked
+        self._bid_hint_calls = -1  # the number of calls the bid hint was asked at
 
     # --- state for the views -------------------------------------------------------------
     @property
@@ -131,9 +154,126 @@ class BridgeController(QObject):
     def table_state(self, visibility: HandVisibility) -> TableState | None:
         if self.session is not None:
             return bridge_table_state(self.session, visibility)
+        if self.auction is not None and self.pending_board is not None:
+            return auction_deal_state(self.pending_board.deal, visibility, USER_SEAT, reveal=self.passed_out)
         if self.pending_board is not None:
             return unplayed_deal_state(self.pending_board.deal, visibility)
         return None
+
+    # --- the auction -------------------------------------------------------------------------
+    @property
+    def bidding_now(self) -> bool:
+        """The board is being bid (the play has not started)."""
+        return self.auction is not None and self.session is None and not self.passed_out
+
+    @property
+    def user_to_call(self) -> bool:
+        return self.bidding_now and self.auction.is_user_turn  # type: ignore[union-attr]
+
+    def auction_grid(self) -> AuctionGrid | None:
+        a = self.auction
+        return None if a is None else auction_grid(a.board.dealer, a.records, a.is_complete)
+
+    def bidding_box(self) -> tuple[BoxCall, ...]:
+        """Every call of the box: whether the user may make it now, and what it would mean."""
+        a = self.auction
+        if a is None or not self.user_to_call:
+            return tuple(BoxCall(c, False, "") for c in BIDDING_BOX_CALLS)
+        legal = set(a.legal_calls())
+        return tuple(BoxCall(c, c in legal, a.meaning_of(c).text if c in legal else "") for c in BIDDING_BOX_CALLS)
+
+    def make_call(self, call: Call) -> None:
+        """The user calls; the computer answers at once; a finished auction starts the play."""
+        a = self.auction
+        if a is None or not self.user_to_call:
+            self.message.emit("It is not your turn to call")
+            return
+        try:
+            record = a.user_call(call)
+        except ValueError as exc:
+            self.message.emit(str(exc))
+            return
+        self.bid_hint = None
+        self.message.emit(f"You: {record.meaning.text}" if record.meaning.text else "")
+        self._continue_auction()
+
+    def undo_call(self) -> None:
+        a = self.auction
+        if a is None or not self.bidding_now:
+            return
+        try:
+            a.undo()
+        except ValueError as exc:
+            self.message.emit(str(exc))
+            return
+        self.bid_hint = None
+        self._continue_auction()
+
+    def request_bid_hint(self) -> None:
+        """The system's call for the user's hand and the double-dummy outlook of the main contracts
+        over deals that fit the auction (on the engine)."""
+        a = self.auction
+        if a is None or not self.user_to_call:
+            return
+        from engine.hints.bid_hint import bid_hint
+
+        system, hand, board, records, oracle = a.system, a.board.deal[a.user_seat], a.board, tuple(a.records), self.oracle
+        seed = self._rng.randrange(1 << 30)
+        calls = len(records)
+        self._bid_hint_calls = calls
+
+        def job(cancel: CancelToken):
+            return bid_hint(system, hand, board.dealer, board.vulnerability, records, oracle,
+                            deals=BID_HINT_DEALS, rng=random.Random(seed), cancel=cancel)
+
+        def done(hint) -> None:
+            if self.auction is a and len(a.records) == calls:
+                self.bid_hint = hint
+                self.changed.emit()
+
+        self._requests.submit(job, "bid hint: looking ahead double-dummy", done, self._on_engine_failed)
+        self.changed.emit()
+
+    def _start_auction(self, board: BridgeBoard, calls: tuple[Call, ...] = ()) -> None:
+        self.session = None
+        self.last_summary = None
+        self.passed_out = False
+        self.bid_hint = None
+        self.pending_board = board
+        seat = self._pending_user_seat if self._pending_user_seat is not None else USER_SEAT
+        self._pending_user_seat = None
+        self.auction = AuctionSession(board, user_seat=seat)
+        if calls:  # a board read from a file: its auction as it was bid
+            self.auction.records.extend(read_auction(self.auction.system, board.dealer, board.vulnerability, calls))
+        self._continue_auction()
+
+    def _continue_auction(self) -> None:
+        a = self.auction
+        assert a is not None
+        a.bid_computer_calls()
+        if a.is_complete:
+            choice = a.contract_choice()
+            if choice is None:
+                self.passed_out = True
+                self.message.emit("Passed out: nobody opened. Deal the next board.")
+            else:
+                self._start_play_after_auction(choice)
+        self._after_change()
+
+    def _start_play_after_auction(self, choice: ContractChoice) -> None:
+        a = self.auction
+        assert a is not None
+        prepared = self.prepared if self.prepared is not None and self.prepared.board == a.board else None
+        self._recorded = False
+        self.last_summary = None
+        self.session = BridgeSession(
+            a.board, choice, user_seat=a.user_seat, auction=a.records, player_spec=self.options.player_spec,
+            seed=self._rng.randrange(1 << 30), dd_table=None if prepared is None else prepared.dd_table,
+        )
+        if prepared is None:
+            self.prepared = PreparedBoard(a.board, choice, None)
+        side = "you declare" if self.session.role is UserRole.DECLARER else "you defend"
+        self.message.emit(f"{choice.contract} by {choice.declarer.name.title()}: {side}")
 
     def title(self) -> str:
         if self._searching:
@@ -148,6 +288,9 @@ class BridgeController(QObject):
         s = self.session
         if s is None:
             info = BridgeInfo(board.number, board.dealer, board.vulnerability)
+            if self.auction is not None:
+                status = "passed out" if self.passed_out else "bidding"
+                return bridge_info_rows(info) + (InfoRow("Status", status), InfoRow("You", USER_SEAT.name.title()))
             return bridge_info_rows(info) + (InfoRow("Status", "choosing the contract…"),)
         play = s.play
         claim = play.claim_record
@@ -216,12 +359,21 @@ class BridgeController(QObject):
         deal_filter = self.options.deal_filter
         oracle = self.oracle
         number = self.board_number
+        self.auction = None
+        self.passed_out = False
+        self.bid_hint = None
+        self.prepared = None
         if deal_filter is DealFilter.RANDOM:
             self.session = None
             self.last_summary = None
             self.pending_board = BridgeBoard.numbered(number, random_board_deal(seed))
             self._searching = False
-            self._analyse(self.pending_board, oracle, "choosing the contract")
+            if self.options.bidding:
+                board = self.pending_board
+                self._start_auction(board)
+                self._analyse(board, oracle, "double-dummy table of the board")  # for the summary, meanwhile
+            else:
+                self._analyse(self.pending_board, oracle, "choosing the contract")
         else:
             self._searching = True
             self._requests.submit(
@@ -253,21 +405,43 @@ class BridgeController(QObject):
 
     def _on_board_ready(self, prepared: PreparedBoard) -> None:
         self._searching = False
+        if self.auction is not None and self.auction.board == prepared.board:
+            self.prepared = prepared  # the table arrived while bidding or playing
+            if self.session is not None and self.session.board == prepared.board and self.session.dd_table is None:
+                self.session.dd_table = prepared.dd_table
+            self.changed.emit()
+            return
+        if self.options.bidding and self._pending_choice is None and not self._pending_auction:
+            self.prepared = prepared
+            self._start_auction(prepared.board)
+            return
+        if self._pending_auction and self._pending_choice is not None:
+            self.prepared = prepared
+            self._start_auction(prepared.board, self._pending_auction)
+            self._pending_auction = ()
+            self._pending_choice = None
+            self._pending_role = None
+            self._restore_pending()
+            self._after_change()
+            return
         choice = self._pending_choice or prepared.choice
         role = self._pending_role or self.options.role
         self._pending_choice = None
         self._pending_role = None
         self._start(prepared, choice, role)
-        if self._pending_restore is not None:
+        self._restore_pending()
+        self._after_change()
+
+    def _restore_pending(self) -> None:
+        if self._pending_restore is not None and self.session is not None:
             cards, result = self._pending_restore
             self._pending_restore = None
-            assert self.session is not None
             restore_play(self.session, cards, result)
-        self._after_change()
 
     def _start(self, prepared: PreparedBoard, choice: ContractChoice, role: UserRole) -> None:
         self.prepared = prepared
         self.pending_board = None
+        self.auction = None
         self._recorded = False
         self.last_summary = None
         self.session = BridgeSession(
@@ -308,10 +482,15 @@ class BridgeController(QObject):
 
     @property
     def can_undo(self) -> bool:
+        if self.bidding_now:
+            return any(r.seat == self.auction.user_seat for r in self.auction.records)  # type: ignore[union-attr]
         return self.session is not None and self.session.can_undo and not self._claiming
 
     def undo(self) -> None:
         if not self.can_undo:
+            return
+        if self.bidding_now:
+            self.undo_call()
             return
         assert self.session is not None
         self._requests.cancel_all()
@@ -440,6 +619,9 @@ class BridgeController(QObject):
         self._pending_choice = loaded.choice
         self._pending_role = loaded.role
         self._pending_restore = (loaded.cards, loaded.result)
+        self._pending_auction = loaded.auction if loaded.choice is not None else ()
+        self._pending_user_seat = loaded.user_seat
+        self.auction = None
         self._analyse(loaded.board, self.oracle, "reading the deal")
         self.message.emit(f"Opened {name}")
         self.changed.emit()

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable
+from typing import Mapping, TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
 
@@ -181,9 +181,13 @@ def _counted(job, game: Game, stats: StatsService | None):
     return run
 
 
-def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Post):
+def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Post, auction: tuple = (),
+                    constraints: Mapping | None = None):
     """The engine job for a bridge hint: one analysis (:func:`engine.hints.bridge_hint_for_view`), its first
-    quick answer posted, the final one returned — bars, star and words all from it."""
+    quick answer posted, the final one returned — bars, star and words all from it.  ``auction`` and
+    ``constraints``: the board's calls and what they showed of each hand (they shape the deals, and the
+    words cite them where they decide); when the cards seen contradict them (a misbid), the hint rests on
+    the play alone."""
 
     def job(cancel: CancelToken) -> HintResult:
         from engine import hints
@@ -194,8 +198,16 @@ def bridge_hint_job(view: BridgeView, config: HintConfig, serial: int, post: Pos
             if not partial.final:
                 post(serial, result)
 
-        hint = hints.bridge_hint_for_view(view, budget=config.bridge_budget(), rng=random.Random(config.seed),
-                                          cancel=cancel, on_update=on_update)
+        shown = {seat: c for seat, c in (constraints or {}).items() if seat != view.seat} or None
+        try:
+            hint = hints.bridge_hint_for_view(view, budget=config.bridge_budget(), rng=random.Random(config.seed),
+                                              cancel=cancel, on_update=on_update, constraints=shown,
+                                              auction=auction if shown is not None else ())
+        except ValueError:  # the engine's KnowledgeError: no deal fits both the cards seen and the auction
+            if shown is None:
+                raise
+            hint = hints.bridge_hint_for_view(view, budget=config.bridge_budget(), rng=random.Random(config.seed),
+                                              cancel=cancel, on_update=on_update)
         return bridge_hint_result(hint, view, explain=config.explain)
 
     return job
@@ -290,7 +302,8 @@ class HintController(QObject):
         serial = self._serial
         if target.kind is HintKind.BRIDGE:
             game = Game.BRIDGE
-            job = bridge_hint_job(target.view, self.config, serial, self._post)  # type: ignore[arg-type]
+            job = bridge_hint_job(target.view, self.config, serial, self._post, target.auction,  # type: ignore[arg-type]
+                                  target.constraints)
         else:
             game = Game.HEARTS
             job = hearts_hint_job(target.view, self.config, serial, self._post, target.taken)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ which must not happen on the GUI thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Mapping, TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
@@ -50,8 +50,8 @@ class ReviewConfig:
     first_trick: int = 1
 
 
-def review_job(played: PlayedDeal, config: ReviewConfig):
-    """The engine job: the engine's review of ``played``."""
+def review_job(played: PlayedDeal, config: ReviewConfig, constraints: Mapping | None = None):
+    """The engine job: the engine's review of ``played`` (``constraints``: what the auction showed)."""
 
     def job(cancel: CancelToken) -> "PlayReview":
         from engine.hints.review import review_played
@@ -59,7 +59,7 @@ def review_job(played: PlayedDeal, config: ReviewConfig):
         cancel.report(0.0, "review: starting")
         return review_played(played, first_trick=config.first_trick, worlds=config.worlds,
                              exact_limit=config.exact_limit, seed=config.seed, max_moves=1, top=config.top,
-                             threshold=config.threshold, cancel=cancel)
+                             threshold=config.threshold, cancel=cancel, constraints=constraints)
 
     return job
 
@@ -89,11 +89,12 @@ class ReviewController(QObject):
     def is_running(self) -> bool:
         return self.status is ReviewStatus.RUNNING
 
-    def request(self, played: PlayedDeal) -> bool:
-        """Review ``played`` (an outstanding review is cancelled first)."""
+    def request(self, played: PlayedDeal, constraints: Mapping | None = None) -> bool:
+        """Review ``played`` (an outstanding review is cancelled first); ``constraints``: what the auction
+        showed of each hand, for a bid board."""
         self._requests.cancel_all()
         try:
-            self._requests.submit(review_job(played, self.config), "reviewing your play", self._on_done,
+            self._requests.submit(review_job(played, self.config, constraints), "reviewing your play", self._on_done,
                                   self._on_failed, on_progress=self._on_progress, on_cancelled=self._on_cancelled)
         except RuntimeError as exc:  # the worker is shut down
             self._set(ReviewStatus.FAILED, None, str(exc))

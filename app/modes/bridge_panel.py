@@ -1,5 +1,6 @@
-"""The Bridge mode panel: options for the next board, the contract, the play record (undo to any
-card), replay, and the end-of-deal summary with "Review my play" (the post-mortem, run by the window)."""
+"""The Bridge mode panel: options for the next board, the auction (bidding box, explanations, bid
+hint), the contract, the play record (undo to any card), replay, and the end-of-deal summary with
+"Review my play" (the post-mortem, run by the window)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
+    QScrollArea,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -30,6 +33,8 @@ from engine.session.deal_filter import DealFilter
 from ..controllers.bridge_controller import BridgeController, BridgeOptions, describe_summary
 from ..viewmodels.trick_record import RECORD_SEATS
 from ..widgets.retry_bar import RetryBar
+from ..widgets.auction_view import AuctionView
+from ..widgets.bidding_box import BiddingBox
 from .contract_dialog import ContractDialog
 from .player_picker import PlayerPicker
 
@@ -39,6 +44,9 @@ _PLY = Qt.ItemDataRole.UserRole  # a record cell's ply: where "go back" returns 
 _KEY = Qt.ItemDataRole.UserRole + 1  # what the cell shows, to update only cells that changed
 
 _ROLE_TEXT = {UserRole.DECLARER: "Declarer (and dummy)", UserRole.DEFENDER: "Defender (opening lead)"}
+_CONTRACT_TEXT = {True: "Bid it (you are South)", False: "Double-dummy choice"}
+EXPLAIN_PROMPT = "Click a call above for its meaning; hover the box for what a call would mean."
+CALL_PROMPT = "Your call: click a bid, or type it (1-7 then C D H S N; P pass, X double)."
 
 
 class BridgePanel(QWidget):
@@ -53,21 +61,51 @@ class BridgePanel(QWidget):
         for f in DealFilter:
             if not f.needs_solver or controller.oracle is not None:  # no menu entry that cannot work
                 self.deal_filter.addItem(f.value, f)
+        self.contract_source = QComboBox(self)
+        for bidding, text in _CONTRACT_TEXT.items():
+            self.contract_source.addItem(text, bidding)
+        self.contract_source.setCurrentIndex(0 if controller.options.bidding else 1)
         self.role = QComboBox(self)
         for role, text in _ROLE_TEXT.items():
             self.role.addItem(text, role)
         self.player = PlayerPicker(Game.BRIDGE, controller.options.player_spec, self)
         self.player.spec_changed.connect(self._options_changed)
-        for combo in (self.deal_filter, self.role):
+        for combo in (self.deal_filter, self.role, self.contract_source):
             combo.currentIndexChanged.connect(self._options_changed)
         self.new_board = QPushButton("Deal next board", self)
         self.new_board.clicked.connect(controller.new_deal)
         options = QGroupBox("Next board", self)
         form = QFormLayout(options)
         form.addRow("Deal:", self.deal_filter)
+        form.addRow("Contract:", self.contract_source)
         form.addRow("You play:", self.role)
         form.addRow("Computer:", self.player)
         form.addRow(self.new_board)
+
+        self.auction_view = AuctionView(self)
+        self.auction_view.setMinimumHeight(80)
+        self.auction_view.setMaximumHeight(110)
+        self.auction_view.explain.connect(self._show_explanation)
+        self.explanation = QLabel(EXPLAIN_PROMPT, self)
+        self.explanation.setWordWrap(True)
+        self.explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.bidding_box = BiddingBox(self)
+        self.bidding_box.call_chosen.connect(controller.make_call)
+        self.bid_hint_button = QPushButton("Hint", self)
+        self.bid_hint_button.setToolTip("The system's call with its meaning, and what the main contracts make "
+                                        "double-dummy over deals that fit the auction")
+        self.bid_hint_button.clicked.connect(controller.request_bid_hint)
+        self.bid_hint_text = QLabel(self)
+        self.bid_hint_text.setWordWrap(True)
+        self.bid_hint_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.bid_hint_text.setStyleSheet("background: #eef5ff; color: #222; border: 1px solid #9db7dd; padding: 6px;")
+        self.auction_box = QGroupBox("Auction", self)
+        auction_layout = QVBoxLayout(self.auction_box)
+        self.bidding_box.add_corner(self.bid_hint_button)
+        auction_layout.addWidget(self.auction_view)
+        auction_layout.addWidget(self.explanation)
+        auction_layout.addWidget(self.bid_hint_text)
+        auction_layout.addWidget(self.bidding_box)
 
         self.contract_label = QLabel(self)
         self.contract_label.setWordWrap(True)
@@ -111,24 +149,65 @@ class BridgePanel(QWidget):
                                "the costly ones with the better card and why")
         self.review.clicked.connect(self.review_requested)
 
-        self.retry_bar = RetryBar(self)  # an engine failure, offered again
+        self.retry_bar = RetryBar(self)  # an engine failure, offered again (above the scroll: always seen)
         self.retry_bar.retry_clicked.connect(controller.retry)
 
-        layout = QVBoxLayout(self)
+        self.options_box, self.contract_box, self.record_box = options, contract_box, record_box
+        content = QWidget(self)
+        layout = QVBoxLayout(content)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.retry_bar)
         layout.addWidget(options)
+        layout.addWidget(self.auction_box)
         layout.addWidget(contract_box)
         layout.addWidget(self.summary)
         layout.addWidget(self.review)
         layout.addWidget(record_box, 1)
+        scroll = QScrollArea(self)  # the panel never makes the window taller than the screen
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.retry_bar)
+        outer.addWidget(scroll)
         controller.changed.connect(self.refresh)
         self.refresh()
 
     def _options_changed(self) -> None:
         self._controller.options = BridgeOptions(
-            self.deal_filter.currentData(), self.role.currentData(), self.player.spec
+            self.deal_filter.currentData(), self.role.currentData(), self.player.spec,
+            bool(self.contract_source.currentData()),
         )
+        self.role.setEnabled(not self.contract_source.currentData())
+
+    def _show_explanation(self, text: str) -> None:
+        self.explanation.setText(text)
+
+    def _refresh_auction(self) -> None:
+        c = self._controller
+        self.auction_box.setVisible(c.auction is not None)
+        bidding = c.bidding_now
+        for box in (self.options_box, self.contract_box, self.record_box):  # room for the box while bidding
+            box.setVisible(not bidding)
+        if c.auction is None:
+            return
+        self.auction_view.set_grid(c.auction_grid())
+        self.bidding_box.setVisible(bidding)
+        self.bid_hint_button.setVisible(bidding)
+        prompt = CALL_PROMPT if c.user_to_call else ""
+        self.bidding_box.set_calls(c.bidding_box(), prompt)
+        if c.user_to_call and self.explanation.text() in ("", EXPLAIN_PROMPT):
+            self.explanation.setText(CALL_PROMPT)
+        elif not c.user_to_call and self.explanation.text() == CALL_PROMPT:
+            self.explanation.setText(EXPLAIN_PROMPT)
+        self.bid_hint_button.setEnabled(c.user_to_call and not c.is_thinking)
+        hint = c.bid_hint
+        self.bid_hint_text.setVisible(hint is not None and bidding)
+        if hint is not None:
+            self.bid_hint_text.setText(hint.text)
+        if c.user_to_call and self.isVisible():
+            self.bidding_box.setFocus()
 
     def open_contract_dialog(self) -> ContractDialog:
         current = self._controller.session.choice if self._controller.session is not None else None
@@ -196,7 +275,10 @@ class BridgePanel(QWidget):
         c = self._controller
         s = c.session
         self.retry_bar.show_failure(c.retry_text)
-        if s is None:
+        self._refresh_auction()
+        if s is None and c.auction is not None:
+            self.contract_label.setText("Passed out" if c.passed_out else "Bidding…")
+        elif s is None:
             self.contract_label.setText(c.title() if c.pending_board is None else "Choosing the contract…")
         else:
             con = s.contract

@@ -10,7 +10,8 @@ from engine.session.bridge_session import BridgeSession, UserRole
 from ..settings import HandVisibility
 from .table import HandShape, SeatHand, TableCard, TableState, TrickView, display_order
 
-__all__ = ["bridge_table_state", "review_table_state", "unplayed_deal_state", "result_line", "finished_tricks"]
+__all__ = ["auction_deal_state", "bridge_table_state", "review_table_state", "unplayed_deal_state", "result_line",
+           "finished_tricks"]
 
 
 def _label(seat: Seat, session: BridgeSession) -> str:
@@ -100,6 +101,20 @@ def unplayed_deal_state(deal: Deal, visibility: HandVisibility, bottom: Seat = S
     for seat in Seat:
         label = seat.name.title() + (" (you)" if seat == bottom else "")
         if visibility is HandVisibility.ALL_HANDS or seat.same_side(bottom):
+            hands.append(SeatHand(seat, label, tuple(TableCard(c) for c in display_order(deal[seat]))))
+        else:
+            hands.append(SeatHand(seat, label, hidden_count=len(deal[seat])))
+    return TableState(tuple(hands), bottom_seat=bottom)  # type: ignore[arg-type]
+
+
+def auction_deal_state(deal: Deal, visibility: HandVisibility, bottom: Seat = Seat.SOUTH, *,
+                       reveal: bool = False) -> TableState:
+    """A deal being bid: only the bidder's own hand is face up (every hand with the all-hands setting,
+    or once the board is passed out)."""
+    hands = []
+    for seat in Seat:
+        label = seat.name.title() + (" (you)" if seat == bottom else "")
+        if reveal or visibility is HandVisibility.ALL_HANDS or seat == bottom:
             hands.append(SeatHand(seat, label, tuple(TableCard(c) for c in display_order(deal[seat]))))
         else:
             hands.append(SeatHand(seat, label, hidden_count=len(deal[seat])))

@@ -7,8 +7,11 @@ by the panel; nothing here imports Qt.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Mapping
 from enum import Enum
 
+from engine.bidding import CallRecord, HandRange
+from engine.core.seats import Seat
 from engine.bridge.view import BridgeView, view_for_turn
 from engine.core.cards import Card
 from engine.hearts.view import HeartsView, play_view
@@ -91,13 +94,16 @@ class HintTarget:
     """A position where the user may ask for a hint, as a mode's controller hands it out: the game,
     what the user sees there (``view``: a bridge or a Hearts view, never the hidden cards), and for
     Hearts the points the user took so far this hand.  ``session`` and ``cards`` say which position
-    it is: the same session (by identity) with the same cards played."""
+    it is: the same session (by identity) with the same cards played.  ``auction``: the calls of a
+    bid board, whose meanings shape the hint's deals and which its explanation may cite."""
 
     kind: HintKind
     view: BridgeView | HeartsView
     session: object = field(compare=False)
     cards: tuple[int, ...]
     taken: float = 0.0
+    auction: tuple[CallRecord, ...] = field(default=(), compare=False)  # bridge: the calls that led to the contract
+    constraints: Mapping[Seat, HandRange] = field(default_factory=dict, compare=False)  # what those calls showed
 
     def same(self, other: "HintTarget | None") -> bool:
         return other is not None and other.session is self.session and other.cards == self.cards
@@ -117,7 +123,8 @@ def bridge_hint_target(session: BridgeSession | None) -> HintTarget | None:
     """The hint target of a bridge session when the user is to play a card there, else None."""
     if session is None or not session.is_user_turn:
         return None
-    return HintTarget(HintKind.BRIDGE, bridge_hint_view(session), session, tuple(m.card for m in session.play.moves))
+    return HintTarget(HintKind.BRIDGE, bridge_hint_view(session), session, tuple(m.card for m in session.play.moves),
+                      auction=session.auction, constraints=session.constraints)
 
 
 def hearts_hint_target(session: HeartsSession | None) -> HintTarget | None:

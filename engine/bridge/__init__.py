@@ -1,1 +1,1 @@
-"""Bridge rules: contracts, play of the cards, scoring."""
+"""Bridge rules: contracts, auctions (legal calls), play of the cards, scoring."""

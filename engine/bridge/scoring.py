@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..core.seats import Seat
 from .contract import Contract, Doubling, Strain, Vulnerability
 
-__all__ = ["ScoreBreakdown", "ScoringError", "score_breakdown", "duplicate_score", "declarer_score"]
+__all__ = ["ScoreBreakdown", "ScoringError", "score_breakdown", "duplicate_score", "declarer_score", "imps", "IMP_STEPS"]
 
 
 class ScoringError(ValueError):
@@ -111,3 +111,15 @@ def duplicate_score(contract: Contract, vulnerable: bool, tricks: int) -> int:
 def declarer_score(contract: Contract, declarer: Seat, vulnerability: Vulnerability, tricks: int) -> int:
     """:func:`duplicate_score` with the side's vulnerability taken from the board's ``vulnerability``."""
     return duplicate_score(contract, vulnerability.is_vulnerable(declarer), tricks)
+
+
+IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000,
+             2250, 2500, 3000, 3500, 4000)
+"""The WBF IMP scale: a difference of at least ``IMP_STEPS[n-1]`` points is worth ``n`` IMPs (24 at most)."""
+
+
+def imps(difference: int) -> int:
+    """International match points for a score difference (sign kept: ``imps(-620) == -12``)."""
+    size = abs(difference)
+    n = sum(1 for step in IMP_STEPS if size >= step)
+    return n if difference >= 0 else -n

@@ -23,6 +23,7 @@ from ..bench import command as bench_command
 from ..match import command as match_command
 from . import (
     cmd_analyse,
+    cmd_bid,
     cmd_dd,
     cmd_deal,
     cmd_hint,
@@ -40,7 +41,7 @@ from .output import note
 __all__ = ["main", "build_parser", "COMMAND_MODULES", "OneLineParser"]
 
 COMMANDS = (cmd_deal, cmd_score, cmd_play_hearts, cmd_play_bridge, bench_command, cmd_dd, cmd_suit, cmd_tree,
-            match_command, cmd_analyse, cmd_hint, cmd_pass_hint, cmd_review)
+            match_command, cmd_analyse, cmd_hint, cmd_pass_hint, cmd_review, cmd_bid)
 COMMAND_MODULES = tuple(module.__name__ for module in COMMANDS)
 """The command modules by name (the desktop bundle collects them)."""
 

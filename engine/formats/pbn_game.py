@@ -17,7 +17,7 @@ from ..core.cards import CardSet
 from ..core.deal import Deal
 from ..core.quoting import quoted
 from ..core.seats import Seat
-from .auction import PASSED_OUT, Auction, PassedOut
+from ..bridge.auction import PASSED_OUT, Auction, PassedOut
 from .play_record import PlayRecord, check_play
 
 __all__ = ["PbnTag", "PbnGame", "PbnGameError", "STANDARD_TAGS", "SECTION_TAGS"]

@@ -14,7 +14,7 @@ from ..core.cards import Card, CardParseError, CardSet, parse_card
 from ..core.deal import Deal, DealError
 from ..core.quoting import quoted
 from ..core.seats import Seat
-from .auction import PASS, PASSED_OUT, Auction, AuctionError, Call, PassedOut
+from ..bridge.auction import PASS, PASSED_OUT, Auction, AuctionError, Call, PassedOut
 from .pbn_annotations import annotations_of, is_annotation_only, split_annotations
 from .pbn_blocks import RawTag
 from .pbn_error import PbnError

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..core.cards import card_str
 from ..core.deal import Deal
 from ..core.seats import Seat
-from .auction import Auction
+from ..bridge.auction import Auction
 from .pbn_game import PbnGame
 from .play_record import PlayRecord
 

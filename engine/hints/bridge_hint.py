@@ -25,22 +25,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
 from ..analysis.bridge import BridgePosition, position_from_view
+from ..bidding import CallRecord
 from ..bridge.view import BridgeView
 from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card
 from ..core.seats import Seat
 from ..solvers.oracle import DoubleDummyOracle
-from ..worlds import HandConstraint, WorldKnowledge, count_worlds
+from ..worlds import WorldKnowledge, count_worlds
+from ..worlds.auction import auction_constraints
 from ..worlds.bridge_knowledge import knowledge_from_view
+from ..worlds.knowledge import OriginalHandConstraint
+from .auction_notes import auction_notes
 from .conditions import FeatureSpace, find_condition
 from .decision import Decision
 from .expert import ExpertLine, expert_lines
-from .lines import HintBudget, LineValues, line_values
+from .lines import HintBudget, LineValues, line_values, weighted_deals
 from .model import BridgeHint, CandidateHint, FusionNote, Goal, Method
 from .render import bridge_text
 from .techniques import TechniqueFinding, detect_techniques, entry_management, safety_play
@@ -49,6 +53,10 @@ __all__ = ["hint_from_values", "bridge_hint_for_view", "view_position", "MIN_SAM
 
 MIN_SAMPLE_FOR_CONDITIONS = 200
 """A rule found on a sample of deals is stated only when the sample is at least this large."""
+
+PLACEMENT_DEALS = 400
+"""Deals without the auction (every layout when there are at most this many) that an auction note's
+"without it" figure is measured on."""
 
 
 def _side_tricks(values: LineValues, card: Card) -> float:
@@ -106,7 +114,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
         cand = CandidateHint(card, runs[card], nan, 0.0, nan, nan, nan)
         hint = BridgeHint(card, (cand,), position.to_move, position.declarer, declaring, values.worlds,
                           values.layouts, True, Method.FORCED, values.algorithm, position.target, Goal.NONE,
-                          position.target, position.offset, final=values.final)
+                          position.target, position.offset, final=values.final, narrowed=values.narrowed)
         return replace(hint, text=bridge_text(hint))
     order, tied, tie_rule = _ranked(values)
     best = order[0]
@@ -154,7 +162,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
     hint = BridgeHint(best, tuple(candidates), position.to_move, position.declarer, declaring, values.worlds,
                       values.layouts, values.exact, values.method, values.algorithm, position.target, goal,
                       values.goal_tricks, position.offset, tied, tie_rule, experts, decisive, values.final,
-                      sampled=values.sampled)
+                      sampled=values.sampled, narrowed=values.narrowed)
     return replace(hint, text=bridge_text(hint))
 
 
@@ -196,22 +204,61 @@ def bridge_hint_for_view(
     *,
     budget: HintBudget = HintBudget(),
     rng: random.Random | None = None,
-    constraints: Mapping[Seat, HandConstraint] | None = None,
+    constraints: Mapping[Seat, OriginalHandConstraint] | None = None,
     out_of_play: int = 0,
     oracle: DoubleDummyOracle | None = None,
     cancel: CancelToken = NEVER,
     on_update: Callable[[BridgeHint], None] | None = None,
+    auction: Sequence[CallRecord] = (),
 ) -> BridgeHint:
     """The hint for the seat choosing in ``view`` (declarer for dummy's cards), from one analysis
     (:func:`~.lines.line_values`); ``on_update`` sees the first, quick hint and the final one.
-    ``out_of_play``: for an ending, the cards gone before it started (public, not in the view)."""
+    ``out_of_play``: for an ending, the cards gone before it started (public, not in the view).
+    ``auction``: the calls of the board; their meanings constrain the deals of the analysis (unless
+    ``constraints`` are given), so every figure is over layouts that fit what the seat heard, and the
+    final hint cites them where they place a card (:mod:`.auction_notes`)."""
+    if auction and constraints is None:
+        constraints = auction_constraints(auction, skip=[view.seat])
+    rng = rng if rng is not None else random.Random(0)
+    cited: list[tuple[LineValues, BridgeHint]] = []  # the final hint is cited once (its notes sample deals)
+
+    def finish(values: LineValues) -> BridgeHint:
+        for done, hint in cited:
+            if done is values:
+                return hint
+        hint = hint_from_values(values, max_candidates=budget.candidates)
+        if auction and values.final:
+            hint = _cite_auction(hint, values, view, auction, constraints, out_of_play, rng)
+            cited.append((values, hint))
+        return hint
+
     def update(values: LineValues) -> None:
         if on_update is not None:
-            on_update(hint_from_values(values, max_candidates=budget.candidates))
+            on_update(finish(values))
 
     values = line_values(view, budget, rng=rng, constraints=constraints, out_of_play=out_of_play, oracle=oracle,
                          cancel=cancel, on_update=update if on_update is not None else None)
-    return hint_from_values(values, max_candidates=budget.candidates)
+    return finish(values)
+
+
+def _cite_auction(hint: BridgeHint, values: LineValues, view: BridgeView, auction: Sequence[CallRecord],
+                  constraints: Mapping[Seat, OriginalHandConstraint] | None, out_of_play: int,
+                  rng: random.Random) -> BridgeHint:
+    """``hint`` with the sentences saying where the auction places a card its condition names (or an honour
+    of the suit played): measured on the analysis's own deals and weights, beside the same kind of deals
+    without the auction."""
+    if values.method is Method.FORCED or not constraints:
+        return hint
+    knowledge = knowledge_from_view(view, constraints, out_of_play)
+    if not knowledge.has_constraints:
+        return hint
+    free = weighted_deals(view, PLACEMENT_DEALS, rng, None, out_of_play)
+    suits = tuple(dict.fromkeys(s for s in (hint.candidates[0].card // 13, hint.decisive_suit) if s is not None))
+    notes = auction_notes(hint.candidates[0].condition, knowledge, values.position.worlds, auction, suits=suits,
+                          weights=values.weights, free=free.worlds, free_weights=free.weights, rng=rng)
+    if not notes:
+        return hint
+    return replace(hint, auction_notes=notes, text=(hint.text + " " + " ".join(notes)).strip())
 
 
 def view_position(
@@ -219,7 +266,7 @@ def view_position(
     worlds: int,
     exact_limit: int,
     rng: random.Random,
-    constraints: Mapping[Seat, HandConstraint] | None = None,
+    constraints: Mapping[Seat, OriginalHandConstraint] | None = None,
     out_of_play: int = 0,
 ) -> tuple[BridgePosition, bool, WorldKnowledge]:
     """The worlds of a view (:func:`engine.analysis.bridge.position_from_view`), whether they are every

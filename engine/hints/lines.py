@@ -48,13 +48,14 @@ from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets,
 from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
-from ..worlds import HandConstraint, count_worlds
+from ..worlds import count_worlds
 from ..worlds.bridge_knowledge import knowledge_from_view
+from ..worlds.knowledge import OriginalHandConstraint
 from ..worlds.likelihood import record_likelihoods
 from .model import Method
 from .worlds_matrix import WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
 
-__all__ = ["Method", "HintBudget", "LineValues", "line_values", "position_values"]
+__all__ = ["Method", "HintBudget", "LineValues", "line_values", "position_values", "weighted_deals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,10 @@ class LineValues:
     ``dd_tricks`` (declarer's side's mean double-dummy tricks, tricks won before included),
     ``dd_per_world`` (declarer's side's double-dummy tricks from this trick on, per deal) and ``plans``
     (exact only: the choices of the card's line, keyed by public state).  ``sampled``: the deals are a
-    random sample of the layouts (else every layout, each with its probability).
+    random sample of the layouts (else every layout, each with its probability).  ``narrowed``: the
+    auction's constraints narrow the layouts further than ``layouts`` counts (the play alone; the deals
+    are drawn from the narrower set, whose size is not counted); when the layouts are enumerated,
+    ``layouts`` is their number with the constraints applied and ``narrowed`` is False.
     ``goal_tricks``: declarer's side's tricks from this trick on that the goal is about.
     """
 
@@ -122,6 +126,7 @@ class LineValues:
     dd_per_world: Mapping[Card, np.ndarray] = field(default_factory=dict)
     final: bool = True
     sampled: bool = False
+    narrowed: bool = False
 
     def dd_goal(self, card: Card) -> np.ndarray:
         """Per deal: whether the goal is reached after ``card`` with every later guess right (double dummy)."""
@@ -174,6 +179,15 @@ def _weighted(view: BridgeView, position: BridgePosition) -> BridgePosition:
     return replace(position, weights=tuple(float(w) for w in weights))
 
 
+def weighted_deals(view: BridgeView, deals: int, rng: random.Random,
+                   constraints: Mapping[Seat, OriginalHandConstraint] | None = None,
+                   out_of_play: int = 0) -> BridgePosition:
+    """The trick-start deals of ``view`` the way a hint weighs them: every consistent layout when there
+    are at most ``deals``, else a sample of ``deals``, weighted by the likelihood of the cards seen."""
+    return _weighted(view, position_from_view(view, deals, rng, constraints, exact_limit=deals,
+                                              out_of_play=out_of_play))
+
+
 def _error(success: np.ndarray, weights: np.ndarray) -> float:
     """95% half-width of a weighted mean of 0/1 outcomes over independently sampled deals (the weights
     being importance weights of a uniform sample)."""
@@ -190,7 +204,7 @@ def line_values(
     budget: HintBudget = HintBudget(),
     *,
     rng: random.Random | None = None,
-    constraints: Mapping[Seat, HandConstraint] | None = None,
+    constraints: Mapping[Seat, OriginalHandConstraint] | None = None,
     out_of_play: int = 0,
     oracle: DoubleDummyOracle | None = None,
     cancel: CancelToken = NEVER,
@@ -204,11 +218,12 @@ def line_values(
         raise ValueError(f"{view.seat.name.title()} is not the seat choosing the next card")
     rng = rng if rng is not None else random.Random(0)
     knowledge = knowledge_from_view(view, constraints, out_of_play)
-    layouts = count_worlds(knowledge)
+    layouts = count_worlds(knowledge)  # the play alone: the auction's constraints are not counted
+    narrowed = knowledge.has_constraints
     forced = _forced(view, out_of_play)
     if forced is not None and not value_forced:
         position = position_from_view(view, 1, rng, constraints, exact_limit=0, out_of_play=out_of_play)
-        return _forced_values(view, position, layouts, forced)
+        return replace(_forced_values(view, position, layouts, forced), narrowed=narrowed)
     start = time.perf_counter()
     if on_update is not None:  # a first look within a second, refined below (its own generator: the
         quick_rng = random.Random()  # final answer must not depend on whether anyone watched)
@@ -216,11 +231,12 @@ def line_values(
         quick = _weighted(view, position_from_view(view, budget.first_worlds, quick_rng, constraints, exact_limit=0,
                                                    out_of_play=out_of_play))
         on_update(position_values(view, quick, layouts, Method.ESTIMATE, replace(budget, max_moves=1),
-                                  oracle=oracle, cancel=cancel.part(0.0, 0.05), final=False))
+                                  oracle=oracle, cancel=cancel.part(0.0, 0.05), final=False, narrowed=narrowed))
     enumerated = None
     if layouts <= budget.exact_layouts:
         enumerated = _weighted(view, position_from_view(view, budget.exact_layouts, rng, constraints,
                                                         exact_limit=budget.exact_layouts, out_of_play=out_of_play))
+        layouts, narrowed = len(enumerated.worlds), False  # every layout, the auction's constraints applied
         try:
             return position_values(view, enumerated, layouts, Method.EXACT, budget, oracle=oracle,
                                    cancel=cancel.part(0.05, 0.8), on_update=on_update)
@@ -234,7 +250,7 @@ def line_values(
     remaining = None if budget.time_limit is None else max(0.0, budget.time_limit - (time.perf_counter() - start))
     part = cancel.part(0.05 if enumerated is None else 0.8, 1.0)
     return position_values(view, position, layouts, Method.ESTIMATE, replace(budget, time_limit=remaining),
-                           oracle=oracle, cancel=part, on_update=on_update, sampled=sampled)
+                           oracle=oracle, cancel=part, on_update=on_update, sampled=sampled, narrowed=narrowed)
 
 
 class _Until(CancelToken):
@@ -290,6 +306,7 @@ def position_values(
     on_update: Update | None = None,
     final: bool = True,
     sampled: bool | None = None,
+    narrowed: bool = False,
 ) -> LineValues:
     """Value the cards over ``position``'s deals by ``method`` (EXACT raises
     :class:`~engine.search.single_dummy.SingleDummyBudget` when the search is too big).  ``view``: what
@@ -306,7 +323,7 @@ def position_values(
     dd_tricks = {c: position.offset + matrix.expected_tricks(c) for c in reps}
     original = _original_hands(view, position.worlds)
     base = dict(position=position, original=original, layouts=layouts, runs=runs, declaring=declaring,
-                dd_tricks=dd_tricks, final=final, dd_per_world={c: matrix.column(c) for c in reps})
+                dd_tricks=dd_tricks, final=final, narrowed=narrowed, dd_per_world={c: matrix.column(c) for c in reps})
     goal = position.target
     values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
     contract = values[0]

@@ -127,6 +127,8 @@ class BridgeHint:
     final: bool = True
     text: str = ""
     sampled: bool = False  # the deals are a random sample of the layouts (figures carry a sampling error)
+    narrowed: bool = False  # the auction narrows the layouts below ``layouts`` (the play alone's count)
+    auction_notes: tuple[str, ...] = ()  # where the auction places a card of the recommended card's condition
 
     @property
     def error(self) -> float:
@@ -163,4 +165,6 @@ class BridgeHint:
             "decisive_suit": None if self.decisive_suit is None else "SHDC"[self.decisive_suit],
             "final": self.final,
             "text": self.text,
+            "narrowed_by_auction": self.narrowed,
+            "auction_notes": list(self.auction_notes),
         }

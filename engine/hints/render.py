@@ -152,7 +152,11 @@ def basis_sentence(hint: BridgeHint) -> str:
     if hint.method is Method.EXACT:
         return (f"Exact: every one of the {hint.worlds} layouts consistent with what you see, each line played "
                 f"to the end without seeing the hidden cards, against the best defence.")
-    if hint.sampled:
+    if hint.sampled and hint.narrowed:
+        basis = (f"Estimated from {hint.worlds} deals sampled from the layouts consistent with what you see and "
+                 f"the auction (of the {hint.layouts:,} the cards alone allow; {hint.algorithm}); ± gives the 95% "
+                 f"sampling error")
+    elif hint.sampled:
         basis = (f"Estimated from {hint.worlds} deals sampled from the {hint.layouts:,} layouts consistent with "
                  f"what you see ({hint.algorithm}); ± gives the 95% sampling error")
     else:

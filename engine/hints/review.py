@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -34,6 +34,8 @@ from ..core.seats import Seat
 from ..formats.pbn_game import PbnGame
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
+from ..worlds import KnowledgeError
+from ..worlds.knowledge import OriginalHandConstraint
 from .bridge_hint import hint_from_values
 from .lines import HintBudget, line_values
 from .model import BridgeHint
@@ -164,10 +166,13 @@ def review_play(
     oracle: DoubleDummyOracle | None = None,
     cancel: CancelToken = NEVER,
     claimed: int | None = None,
+    constraints: Mapping[Seat, OriginalHandConstraint] | None = None,
 ) -> PlayReview:
     """Review ``cards`` (the play, in order) for the user's ``seats`` (default: declarer, whose
     decisions include dummy's cards).  ``prior``: tricks (declarer's side, defenders) won before an
-    ending; ``leader``: who leads the first trick of the play (default: declarer's left-hand opponent);
+    ending; ``constraints``: what the auction showed of each original hand (the worlds of every decision
+    fit it, unless the cards seen contradict it: a misbid); ``leader``: who leads the first trick of the
+    play (default: declarer's left-hand opponent);
     ``earlier_tricks``: tricks played before the play reviewed, counted in every trick and card number
     (and in the words) so that they match the whole deal's.  ``claimed``: the tricks a claim after the
     last card gave the declaring side (counted in what it took).  Progress goes to ``cancel``: one step
@@ -201,8 +206,17 @@ def review_play(
             cancel.report(EXPLAIN_SHARE * len(reviews) / max(1, decisions),
                           f"review: card {len(reviews) + 1} of {decisions}")
             view = view_for_turn(play)
-            values = line_values(view, budget, rng=rng, out_of_play=out_of_play, oracle=oracle, cancel=cancel,
-                                 value_forced=True)
+            # an ending's earlier cards are out of play, not in anyone's original hand: no auction there
+            shown = None if earlier_tricks else {s: c for s, c in (constraints or {}).items() if s != view.seat} or None
+            try:
+                values = line_values(view, budget, rng=rng, constraints=shown, out_of_play=out_of_play, oracle=oracle,
+                                     cancel=cancel, value_forced=True)
+            except KnowledgeError:
+                if shown is None:
+                    raise
+                # the cards seen contradict what the auction said (a misbid): the play alone
+                values = line_values(view, budget, rng=rng, out_of_play=out_of_play, oracle=oracle, cancel=cancel,
+                                     value_forced=True)
             runs = values.runs
             rep = {c: run[0] for run in runs for c in run}
             p = {c: values.make[rep[c]] for run in runs for c in run}
@@ -316,7 +330,7 @@ def review_played(
     earlier.  Plies and tricks are numbered from the start of the deal, in the lines and in the words.
     When the play ended before ``first_trick``, its last trick is reviewed.  ``options``: how hard the
     review searches, as :func:`review_play` takes them (``worlds``, ``exact_limit``, ``seed``,
-    ``max_moves``, ``top``, ``threshold``)."""
+    ``max_moves``, ``top``, ``threshold``, ``constraints`` — the auction's, unused for an ending)."""
     offset = 4 * (max(1, first_trick) - 1)
     if offset >= len(played.cards):
         offset = 4 * ((max(0, len(played.cards) - 1)) // 4)

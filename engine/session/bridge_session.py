@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..bridge.contract import Contract, Vulnerability
 from ..bridge.played import PlayedDeal
@@ -22,9 +22,12 @@ from ..core.cancel import CancelToken
 from ..core.cards import SUIT_NAMES, Card, card_str
 from ..core.deal import Deal
 from ..core.seats import Seat
+from ..bidding import CallRecord
 from ..players.registry import REGISTRY, Game, PlayerRegistry
 from .contract_choice import ContractChoice
 from ..solvers.oracle import DDTable
+from ..worlds import KnowledgeError
+from ..worlds.auction import auction_constraints
 from .trivial_claim import leader_holds_only_top_winners
 
 __all__ = [
@@ -128,17 +131,28 @@ class BridgeSession:
         seed: int = 0,
         dd_table: DDTable | None = None,
         registry: PlayerRegistry = REGISTRY,
+        user_seat: Seat | None = None,
+        auction: Sequence[CallRecord] = (),
     ) -> None:
+        """``user_seat`` (after an auction): the user's own seat; the role follows from the contract
+        (declarer's side: the user plays declarer and dummy; else the user defends from that seat).
+        Without it the user sits at declarer (``role`` DECLARER) or at the opening lead.  ``auction``:
+        the calls that led to the contract, whose meanings shape every computer player's deals."""
         if not board.deal.is_full:
             raise BridgeSessionError("a bridge session plays a full 52-card deal")
         self.board = board
         self.choice = choice
-        self.role = role
         self.dd_table = dd_table
         self.player_spec = player_spec
+        self.auction: tuple[CallRecord, ...] = tuple(auction)
         self.play = BridgePlay(board.deal, choice.contract, choice.declarer, board.vulnerability)
         declarer = choice.declarer
-        self.user_seat: Seat = declarer if role is UserRole.DECLARER else declarer.lho
+        if user_seat is not None:
+            role = UserRole.DECLARER if user_seat.same_side(declarer) else UserRole.DEFENDER
+            self.user_seat: Seat = declarer if role is UserRole.DECLARER else user_seat
+        else:
+            self.user_seat = declarer if role is UserRole.DECLARER else declarer.lho
+        self.role = role
         self.user_seats: frozenset[Seat] = (
             frozenset({declarer, declarer.partner}) if role is UserRole.DECLARER else frozenset({self.user_seat})
         )
@@ -147,6 +161,10 @@ class BridgeSession:
             seat: registry.create(Game.BRIDGE, player_spec, seed=seed * 4 + int(seat)) for seat in deciders
         }
         self._registry = registry
+        self.constraints = auction_constraints(self.auction)
+        for seat, player in self._players.items():
+            if hasattr(player, "constraints"):
+                player.constraints = {s: c for s, c in self.constraints.items() if s != seat} or None
 
     # --- whose turn -----------------------------------------------------------------
     @property
@@ -220,7 +238,16 @@ class BridgeSession:
             player = self._registry.create(Game.BRIDGE, FALLBACK_PLAYER)
 
         def job(cancel: CancelToken) -> Card:
-            card = int(player.choose_card(view))
+            try:
+                card = int(player.choose_card(view))
+            except KnowledgeError:
+                # the cards seen contradict what the auction said (a misbid): play on what the play shows
+                kept = getattr(player, "constraints", None)
+                player.constraints = None
+                try:
+                    card = int(player.choose_card(view))
+                finally:
+                    player.constraints = kept
             if card not in view.legal_cards:
                 raise IllegalPlayError(
                     f"player {player.name!r} chose {card_str(card)}, legal: {view.legal_cards.cards_str()}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Sequence
 
 from ..bridge.contract import Contract, Strain, Vulnerability
 from ..bridge.scoring import declarer_score, score_breakdown
@@ -41,6 +42,7 @@ class ContractMethod(Enum):
     DOUBLE_DUMMY = "double-dummy table"
     POINT_COUNT = "point-count estimate"
     BY_HAND = "set by hand"
+    AUCTION = "bidding"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,17 +93,18 @@ def _contract_text(contract: Contract) -> str:
     return f"{contract.level}{contract.strain.symbol}"
 
 
-def _declarer(table: DDTable, strain: Strain, deal: Deal | None) -> Seat:
-    """The partner who makes most tricks in ``strain``; ties: more trumps (notrump: more points), then South."""
+def _declarer(table: DDTable, strain: Strain, deal: Deal | None, side: Sequence[Seat] = NS_DECLARERS) -> Seat:
+    """The partner of ``side`` who makes most tricks in ``strain``; ties: more trumps (notrump: more
+    points), then the first listed (South for North-South)."""
 
     def key(seat: Seat) -> tuple[int, int, int]:
         holding = 0
         if deal is not None:
             hand = deal[seat]
             holding = hand.hcp() if strain.trump is None else hand.suit_length(strain.trump)
-        return (table.get(strain, seat), holding, int(seat == Seat.SOUTH))
+        return (table.get(strain, seat), holding, -side.index(seat))
 
-    return max(NS_DECLARERS, key=key)
+    return max(side, key=key)
 
 
 def _who_makes(table: DDTable, strain: Strain, declarer: Seat, deal: Deal | None, method: ContractMethod) -> str:
@@ -136,14 +139,28 @@ def _kind(contract: Contract, declarer: Seat, vulnerability: Vulnerability, tric
 
 
 def choose_contract(
-    table: DDTable, vulnerability: Vulnerability, method: ContractMethod, *, deal: Deal | None = None
+    table: DDTable,
+    vulnerability: Vulnerability,
+    method: ContractMethod,
+    *,
+    deal: Deal | None = None,
+    declarers: Sequence[Seat] = NS_DECLARERS,
 ) -> ContractChoice:
     """North-South's contract according to ``table`` (see the module docstring for the rule); ``deal``
-    settles which partner declares when both make as many tricks (trump length, points)."""
+    settles which partner declares when both make as many tricks (trump length, points).  ``declarers``:
+    the side that declares instead (the bidding bench's baseline for the stronger side), ties going to
+    the first listed."""
+    if len(declarers) != 2 or declarers[0].partner != declarers[1]:
+        raise ValueError(f"declarers must be two partners, got {[s.name for s in declarers]}")
+    side = f"{declarers[0].name.title()}-{declarers[1].name.title()}"
+    if set(declarers) == set(NS_DECLARERS):
+        side = "North-South"
+    elif set(declarers) == {Seat.EAST, Seat.WEST}:
+        side = "East-West"
     source = "double dummy" if method is ContractMethod.DOUBLE_DUMMY else "by the point count"
     best: tuple[tuple[int, int, int], ContractChoice] | None = None
     for order, strain in enumerate(_STRAIN_ORDER):
-        declarer = _declarer(table, strain, deal)
+        declarer = _declarer(table, strain, deal, declarers)
         tricks = table.get(strain, declarer)
         if tricks < 7:
             continue
@@ -152,7 +169,7 @@ def choose_contract(
         key = (score, -contract.level, -order)
         if best is None or key > best[0]:
             kind = _kind(contract, declarer, vulnerability, tricks)
-            reason = (f"North-South make {tricks} tricks in {_strain_words(strain)} {source}, so they bid "
+            reason = (f"{side} make {tricks} tricks in {_strain_words(strain)} {source}, so they bid "
                       f"{_contract_text(contract)} ({kind}, {score:+d}): the best score of any strain at the level "
                       f"it makes. {_who_makes(table, strain, declarer, deal, method)}.")
             best = (key, ContractChoice(contract, declarer, tricks, method, reason))
@@ -160,13 +177,13 @@ def choose_contract(
         return best[1]
     fallback: tuple[tuple[int, int, int], ContractChoice] | None = None
     for order, strain in enumerate(_STRAIN_ORDER):
-        declarer = _declarer(table, strain, deal)
+        declarer = _declarer(table, strain, deal, declarers)
         tricks = table.get(strain, declarer)
         contract = Contract(1, strain)
         score = declarer_score(contract, declarer, vulnerability, tricks)
         key = (score, tricks, -order)
         if fallback is None or key > fallback[0]:
-            reason = (f"North-South make no contract {source}: {_contract_text(contract)} costs least "
+            reason = (f"{side} make no contract {source}: {_contract_text(contract)} costs least "
                       f"({tricks} tricks, {score:+d}). {_who_makes(table, strain, declarer, deal, method)}.")
             fallback = (key, ContractChoice(contract, declarer, tricks, method, reason))
     assert fallback is not None

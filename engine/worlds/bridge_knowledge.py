@@ -12,13 +12,13 @@ from typing import Mapping
 
 from ..bridge.view import BridgeView
 from ..core.seats import Seat
-from .knowledge import HandConstraint, SeatKnowledge, WorldKnowledge
+from .knowledge import HandConstraint, OriginalHandConstraint, SeatKnowledge, WorldKnowledge
 
 __all__ = ["knowledge_from_view"]
 
 
 def knowledge_from_view(
-    view: BridgeView, constraints: Mapping[Seat, HandConstraint] | None = None, out_of_play: int = 0
+    view: BridgeView, constraints: Mapping[Seat, OriginalHandConstraint] | None = None, out_of_play: int = 0
 ) -> WorldKnowledge:
     """Everything ``view.seat`` knows about the current holdings of all four hands.
 
@@ -45,7 +45,8 @@ def knowledge_from_view(
             for s in range(4):
                 if view.shown_out(seat, s):
                     voids |= 1 << s
-        constraint = (constraints or {}).get(seat, HandConstraint())
+        # a hand in sight needs no auction constraint (and a misbid there must not empty the worlds)
+        constraint = HandConstraint() if known else (constraints or {}).get(seat, HandConstraint())
         seats.append(
             SeatKnowledge(
                 known=known,

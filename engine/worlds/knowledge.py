@@ -11,10 +11,11 @@ its *original* hand from the auction (:class:`HandConstraint`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from ..core.cards import FULL_MASK, SUIT_MASKS, CardSet, card_str
 
-__all__ = ["HandConstraint", "SeatKnowledge", "WorldKnowledge", "KnowledgeError"]
+__all__ = ["HandConstraint", "OriginalHandConstraint", "SeatKnowledge", "WorldKnowledge", "KnowledgeError"]
 
 
 class KnowledgeError(ValueError):
@@ -27,6 +28,22 @@ def _hcp(mask: int) -> int:
         f = (mask >> (13 * s)) & 0x1FFF
         total += 4 * (f >> 12 & 1) + 3 * (f >> 11 & 1) + 2 * (f >> 10 & 1) + (f >> 9 & 1)
     return total
+
+
+@runtime_checkable
+class OriginalHandConstraint(Protocol):
+    """Anything that can say whether an original 13-card hand (a mask) fits it.
+
+    :class:`HandConstraint` is the plain one; the meaning of an auction
+    (``engine.bidding.HandRange``: HCP, points, support points, lengths, shape,
+    key cards) is the other one in use, so every call's constraints reach the
+    sampler unchanged.
+    """
+
+    @property
+    def is_trivial(self) -> bool: ...
+
+    def accepts(self, original_hand: int) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +98,7 @@ class SeatKnowledge:
     size: int = 13  # cards in the hand now
     played: int = 0  # cards this seat has already played
     voids: int = 0  # bit s set: the seat has shown out of suit s
-    constraint: HandConstraint = field(default_factory=HandConstraint)
+    constraint: OriginalHandConstraint = field(default_factory=HandConstraint)
 
     def allows_suit(self, suit: int) -> bool:
         return not self.voids >> suit & 1

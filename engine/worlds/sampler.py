@@ -5,8 +5,11 @@ seen, otherwise every estimate built on it is biased.  Dealing cards greedily
 around the voids is not uniform, so we sample suit by suit with exact
 completion counts: the number of ways to place the remaining suits given the
 free places left in each hand (a small dynamic programme over at most four
-capacities, :mod:`.completion`, shared with the Hearts sampler).  Auction constraints (HCP, lengths, balanced) are then applied by
-rejection, which keeps uniformity over the constrained set.
+capacities, :mod:`.completion`, shared with the Hearts sampler).  Auction
+constraints (HCP, lengths, shape, key cards: any constraint on an original hand)
+are then applied by rejection, which keeps uniformity over the constrained set;
+the most demanding hand is drawn first, alone (:class:`_ConstrainedSampler`), so
+tight auctions cost single-hand draws rather than whole deals.
 
 When few cards are unseen, :func:`world_set` enumerates every world instead and
 weights them equally (the a-priori distribution given the seat's knowledge).
@@ -75,20 +78,129 @@ def sample_worlds(
     comp = _completion(knowledge)
     if comp.count == 0:
         raise KnowledgeError("no deal is consistent with the known cards and voids")
-    out: list[Hands] = []
-    constrained = knowledge.has_constraints
-    for _ in range(count):
-        for _attempt in range(max_tries_per_world):
-            hands = _with_known(knowledge, comp.sample(rng))
-            if not constrained or knowledge.accepts(hands):
-                out.append(hands)
-                break
-        else:
-            raise KnowledgeError(
-                f"the auction constraints rejected {max_tries_per_world} sampled deals in a row; "
-                "they are probably contradictory"
-            )
-    return out
+    if knowledge.has_constraints:
+        return _ConstrainedSampler(knowledge, rng).sample(count, rng, max_tries_per_world)
+    return [_with_known(knowledge, comp.sample(rng)) for _ in range(count)]
+
+
+class _ConstrainedSampler:
+    """Exact rejection sampling that deals the most demanding hand first.
+
+    An auction can leave few deals (an opener's 15-17 balanced, a responder's
+    key cards), and rejecting whole deals then wastes thousands of tries.  Here
+    the seat whose constraint rejects most often (measured by a short pilot) is
+    drawn first, alone: its free places are filled uniformly from the cards it may
+    hold, and retried until its own constraint holds, which is cheap.  Given its
+    hand, the number of ways to deal the rest is ``N(a)``; the hand is kept with
+    probability ``N(a) / M`` (``M`` = the ways without voids, an upper bound) so
+    every hand gets its share of the deals, then the rest is dealt uniformly and
+    the other seats' constraints are checked.  Every world that survives is
+    equally likely: this is rejection sampling from the uniform distribution over
+    the deals that satisfy everything, only with a better proposal.
+    """
+
+    PILOT = 200
+
+    def __init__(self, knowledge: WorldKnowledge, rng: random.Random) -> None:
+        self.knowledge = knowledge
+        self.free = knowledge.free_places
+        self.unknown = knowledge.unknown
+        seats = knowledge.seats
+        self.allowed = []
+        for k in seats:
+            mask = 0
+            for s in range(4):
+                if k.allows_suit(s):
+                    mask |= SUIT_MASKS[s]
+            self.allowed.append(mask)
+        constrained = [i for i in range(4) if self.free[i] > 0 and not seats[i].constraint.is_trivial]
+        self.first = min(constrained, key=lambda i: (self._pilot(i, rng), i)) if constrained else None
+        if self.first is not None:
+            self.first_cards = cards_of(self.unknown & self.allowed[self.first])
+            if len(self.first_cards) < self.free[self.first]:
+                raise KnowledgeError("no deal is consistent with the known cards and voids")
+        self.rest_voids = any(
+            seats[i].voids and self.free[i] > 0 for i in range(4) if i != self.first
+        )
+
+    def _original(self, seat: int, placed: int) -> int:
+        k = self.knowledge.seats[seat]
+        return k.known | k.played | placed
+
+    def _pilot(self, seat: int, rng: random.Random) -> int:
+        cards = cards_of(self.unknown & self.allowed[seat])
+        if len(cards) < self.free[seat]:
+            return 0
+        constraint = self.knowledge.seats[seat].constraint
+        hits = 0
+        for _ in range(self.PILOT):
+            placed = sum(1 << c for c in rng.sample(cards, self.free[seat]))
+            hits += constraint.accepts(self._original(seat, placed))
+        return hits
+
+    def _rest(self, first_hand: int, rng: random.Random) -> Hands | None:
+        """The other hands dealt uniformly around ``first_hand`` (``None``: this hand lost its N(a)/M draw)."""
+        remaining = self.unknown & ~first_hand
+        caps = list(self.free)
+        if self.first is not None:
+            caps[self.first] = 0
+        if not self.rest_voids:
+            cards = cards_of(remaining)
+            rng.shuffle(cards)
+            placed = [0, 0, 0, 0]
+            pos = 0
+            for seat in range(4):
+                for c in cards[pos : pos + caps[seat]]:
+                    placed[seat] |= 1 << c
+                pos += caps[seat]
+            if self.first is not None:
+                placed[self.first] = first_hand
+            return tuple(placed)  # type: ignore[return-value]
+        classes = [
+            (tuple(i for i in range(4) if caps[i] > 0 and self.allowed[i] >> (13 * s) & 1), cards_of(remaining & SUIT_MASKS[s]))
+            for s in range(4)
+        ]
+        comp = ClassCompletion(classes, tuple(caps))  # type: ignore[arg-type]
+        ways = comp.count
+        if ways == 0 or rng.random() * ClassCompletion.multinomial(tuple(caps)) >= ways:  # type: ignore[arg-type]
+            return None
+        placed = list(comp.sample(rng))
+        if self.first is not None:
+            placed[self.first] = first_hand
+        return tuple(placed)  # type: ignore[return-value]
+
+    def sample(self, count: int, rng: random.Random, max_tries: int) -> list[Hands]:
+        first = self.first
+        out: list[Hands] = []
+        for _ in range(count):
+            tries = 0
+            while True:
+                tries += 1
+                if tries > max_tries:
+                    raise KnowledgeError(
+                        f"the auction constraints rejected {max_tries} sampled deals in a row; "
+                        "they are probably contradictory"
+                    )
+                first_hand = 0
+                if first is not None:
+                    constraint = self.knowledge.seats[first].constraint
+                    for _draw in range(50 * max_tries):
+                        first_hand = sum(1 << c for c in rng.sample(self.first_cards, self.free[first]))
+                        if constraint.accepts(self._original(first, first_hand)):
+                            break
+                    else:
+                        raise KnowledgeError(
+                            f"the auction constraints rejected {50 * max_tries} hands for {'NESW'[first]} in a row; "
+                            "they are probably contradictory"
+                        )
+                placed = self._rest(first_hand, rng)
+                if placed is None:
+                    continue
+                hands = _with_known(self.knowledge, placed)
+                if self.knowledge.accepts(hands):
+                    out.append(hands)
+                    break
+        return out
 
 
 def enumerate_worlds(knowledge: WorldKnowledge, limit: int = 50_000) -> list[Hands]:

@@ -30,7 +30,7 @@ class _EndingOracle:
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=None)
+    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=None, bid_boards=False)
     w.bridge.pace_ms = 0
     qtbot.addWidget(w)
     w.show()
@@ -267,7 +267,7 @@ class _TableOracle(_EndingOracle):
 
 def test_the_solver_chooses_the_contract_and_the_summary_gives_the_double_dummy_result(qtbot, tmp_path):
     oracle = _TableOracle()
-    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=oracle)
+    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=oracle, bid_boards=False)
     w.bridge.pace_ms = 0
     qtbot.addWidget(w)
     w.show()

@@ -50,7 +50,7 @@ def bridge_window(qtbot, tmp_path, monkeypatch, failures: Failures) -> MainWindo
     monkeypatch.setattr(bridge_session.BridgeSession, "computer_turn",
                         failures.wrap(bridge_session.BridgeSession.computer_turn))
     w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE,
-                   dd_oracle=None, settings_file=tmp_path / "settings.json")
+                   dd_oracle=None, settings_file=tmp_path / "settings.json", bid_boards=False)
     w.bridge.pace_ms = 0
     qtbot.addWidget(w)
     w.show()

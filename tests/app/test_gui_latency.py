@@ -41,7 +41,7 @@ WARM_UP_MS = 240_000
 @pytest.fixture
 def window(qtbot, tmp_path):
     w = MainWindow(seed=13, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3",
-                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None)
+                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None, bid_boards=False)
     w.bridge.pace_ms = 0
     w.hearts.pace_ms = 0
     qtbot.addWidget(w)

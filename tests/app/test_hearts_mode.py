@@ -14,7 +14,8 @@ from engine.session.hearts_session import HeartsStage
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    w = MainWindow(seed=5, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.HEARTS, dd_oracle=None)
+    w = MainWindow(seed=5, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.HEARTS, dd_oracle=None,
+                   bid_boards=False)
     w.hearts.pace_ms = 0
     qtbot.addWidget(w)
     w.show()

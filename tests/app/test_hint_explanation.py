@@ -52,7 +52,7 @@ def finesse_pbn(tmp_path, plays: list[str]):
 
 def open_finesse(qtbot, tmp_path, plays: list[str]) -> MainWindow:
     w = MainWindow(seed=3, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3",
-                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None)
+                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None, bid_boards=False)
     w.bridge.pace_ms = 0
     qtbot.addWidget(w)
     w.show()

@@ -35,7 +35,7 @@ FIRST_HINT_MS = 240_000  # the first hint of a process may load (or compile) the
 
 def make_window(qtbot, tmp_path, seed: int = 11) -> MainWindow:
     w = MainWindow(seed=seed, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3",
-                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None)
+                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None, bid_boards=False)
     w.bridge.pace_ms = 0
     w.hearts.pace_ms = 0
     qtbot.addWidget(w)

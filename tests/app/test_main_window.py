@@ -21,6 +21,7 @@ from engine.core.seats import Seat
 def _window(qtbot, **kwargs) -> MainWindow:
     kwargs.setdefault("warmup_hooks", ())
     kwargs.setdefault("dd_oracle", None)  # boards at once (the solver path has its own tests)
+    kwargs.setdefault("bid_boards", False)  # the automatic contract (bidding has its own tests)
     w = MainWindow(seed=7, **kwargs)
     qtbot.addWidget(w)
     w.show()

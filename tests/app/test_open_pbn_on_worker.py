@@ -23,7 +23,7 @@ GAME = ('[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n'
 @pytest.fixture
 def window(qtbot, tmp_path):
     w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE,
-                   dd_oracle=None, settings_file=tmp_path / "settings.json")
+                   dd_oracle=None, settings_file=tmp_path / "settings.json", bid_boards=False)
     w.bridge.pace_ms = 0
     qtbot.addWidget(w)
     w.show()

@@ -51,7 +51,7 @@ def _pbn(tmp_path):
 def finished(qtbot, tmp_path) -> MainWindow:
     """The finesse board played to the end by the user, who cashed the ♠A instead of finessing."""
     w = MainWindow(seed=3, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3",
-                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None)
+                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None, bid_boards=False)
     w.bridge.pace_ms = 0
     qtbot.addWidget(w)
     w.show()

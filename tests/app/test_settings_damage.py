@@ -159,7 +159,7 @@ def test_the_window_cleans_leftovers_at_start_and_notes_its_own_saves(qtbot, tmp
     interrupted = SaveJournal(config).saving(games / "deal.pbn")
     interrupted.__enter__()  # a save the last run never finished
     w = MainWindow(seed=1, warmup_hooks=(), dd_oracle=None, settings_file=config / "settings.json",
-                   stats_file=tmp_path / "s.sqlite3")
+                   stats_file=tmp_path / "s.sqlite3", bid_boards=False)
     qtbot.addWidget(w)
     assert sorted(w.cleaned_up) == sorted([leftover, half]) and not leftover.exists() and not half.exists()
     assert "Removed 2 temporary file(s) left by an interrupted save" in w.statusBar().currentMessage()
@@ -173,7 +173,7 @@ def test_a_kernel_cache_repair_is_told_in_the_status_bar(qtbot, tmp_path, monkey
     from app.main_window import MainWindow
 
     w = MainWindow(seed=1, warmup_hooks=(), dd_oracle=None, settings_file=tmp_path / "settings.json",
-                   stats_file=tmp_path / "s.sqlite3")
+                   stats_file=tmp_path / "s.sqlite3", bid_boards=False)
     qtbot.addWidget(w)
     qtbot.waitUntil(lambda: w.bridge.session is not None and not w.bridge.is_thinking, timeout=10_000)
     monkeypatch.setattr(jit, "_repairs", [jit.CacheRepair("/cache/dd_x", "solve", "UnpicklingError: bad")])

@@ -38,7 +38,8 @@ def test_the_shipped_sounds_are_short_wavs_made_by_the_script():
 
 def test_the_settings_dialog_applies_card_size_pause_animation_sound_and_strength(qtbot, tmp_path):
     launched: list[list[str]] = []
-    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=None)
+    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE, dd_oracle=None,
+                   bid_boards=False)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)

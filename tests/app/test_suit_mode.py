@@ -230,7 +230,7 @@ def test_engine_work_runs_on_the_worker_and_errors_are_shown(qtbot, window, monk
 
 
 def test_switching_to_suit_practice_and_back(qtbot, tmp_path):
-    w = MainWindow(seed=2, warmup_hooks=(), stats_file=tmp_path / "s.sqlite3", mode=AppMode.BRIDGE, dd_oracle=None)
+    w = MainWindow(seed=2, warmup_hooks=(), stats_file=tmp_path / "s.sqlite3", mode=AppMode.BRIDGE, dd_oracle=None, bid_boards=False)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)

@@ -352,3 +352,11 @@ def test_build_script_runs_the_spec_and_outputs_stay_out_of_git():
     assert "--self-test" in build and os.access(PACKAGING / "build.sh", os.X_OK)
     ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
     assert "dist/" in ignored and "build/" in ignored
+
+
+def test_the_bidding_system_cards_are_in_the_bundle_beside_their_package(spec):
+    files = _bundle_files(_analysis(spec)["datas"])
+    cards = sorted((ROOT / "engine" / "bidding" / "systems").glob("*.txt"))
+    assert cards, "no system card in engine/bidding/systems"
+    for card in cards:
+        assert files.get(f"engine/bidding/systems/{card.name}") == card

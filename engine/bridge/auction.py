@@ -1,4 +1,4 @@
-"""Calls and auctions: the typed form of a PBN Auction section.
+"""Calls and auctions: the rules of the bidding (what may be called when, and what contract results).
 
 A :class:`Call` is a bid (level and strain), pass, double or redouble.  An
 :class:`Auction` is the first caller plus the calls in order; building one checks
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable
 
-from ..bridge.contract import Contract, Doubling, Strain
+from .contract import Contract, Doubling, Strain
 from ..core.quoting import quoted
 from ..core.seats import Seat
 
@@ -242,4 +242,21 @@ class Auction:
     def seat_of(self, index: int) -> Seat:
         """Who made call number ``index``."""
         return self.first.offset(index)
+
+    @property
+    def next_seat(self) -> Seat:
+        """The seat whose turn it is to call (meaningless once the auction has ended)."""
+        return self.first.offset(len(self.calls))
+
+    def with_call(self, call: Call | str) -> "Auction":
+        """This auction with one more call (checked; annotations and notes kept)."""
+        c = call if isinstance(call, Call) else Call.parse(call)
+        return Auction(self.first, self.calls + (c,), self.annotations, self.notes)
+
+    def last_bid(self) -> tuple[Call, Seat, Doubling] | None:
+        """The highest bid so far, who made it and whether it stands doubled, or ``None``."""
+        bidding = self._replay()
+        if bidding.last_bid is None or bidding.last_bidder is None:
+            return None
+        return bidding.last_bid, bidding.last_bidder, bidding.doubling
 
