@@ -7,8 +7,6 @@ every numeric option has stated bounds; nothing a user gives can make the readin
 from __future__ import annotations
 
 import json
-import os
-import threading
 import time
 
 import pytest
@@ -106,15 +104,3 @@ def test_defines_that_double_each_other_are_refused_at_once():
 def test_a_long_define_used_once_is_still_read():
     system = parse_system("define wide = " + "; ".join(["hcp 0-40"] * 100) + "\n? | P | @wide | |\n")
     assert len(system) == 1
-
-
-def test_bid_reads_a_pipe_on_the_command_line(tmp_path, capsys):
-    """The command line keeps reading pipes (``--file <(...)``), as review does."""
-    board, _ = _one_board(tmp_path)
-    fifo = tmp_path / "boards.fifo"
-    os.mkfifo(fifo)
-    writer = threading.Thread(target=lambda: fifo.write_bytes(board.read_bytes()))
-    writer.start()
-    assert main(["bid", "--file", str(fifo), "--json"]) == 0
-    writer.join(5)
-    assert json.loads(capsys.readouterr().out)["board"] == 1

@@ -4,7 +4,7 @@
     uv run python -m tests.fuzz.campaign --pbn 500 --hostile 40 --json 50 --settings 200   # a quick one
 
 Every input runs in a worker process (``--worker``) that calls the same code the user
-reaches: ``parse_pbn`` (the app's Open PBN and every command's reader), ``tenace-cli``'s
+reaches: ``parse_pbn`` (the app's Open PBN and every command's reader), ``parse_lin``, ``tenace-cli``'s
 ``main`` on files (every command that reads a file), and ``load_settings``.  The parent
 gives each input ``--timeout`` seconds: a worker that does not answer is killed and the
 input counted as a hang; a worker that dies is a crash.  Outcomes:
@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _worker() -> None:
     from app.settings import load_settings
     from engine.cli.main import main
-    from engine.formats import PbnError, PbnSizeError, parse_pbn
+    from engine.formats import LinError, PbnError, PbnSizeError, parse_lin, parse_pbn
 
     real_stdout = sys.stdout
     for request_line in sys.stdin:
@@ -59,6 +59,14 @@ def _worker() -> None:
                     answer = {"outcome": "read"}
                 except (PbnError, PbnSizeError) as exc:
                     ok = isinstance(exc, PbnSizeError) or (exc.line >= 1 and "\n" not in str(exc))
+                    answer = {"outcome": "refused" if ok else "traceback", "detail": str(exc)[:200]}
+            elif kind == "lin":
+                text = Path(request["path"]).read_text(encoding="utf-8", errors="surrogatepass")
+                try:
+                    parse_lin(text)
+                    answer = {"outcome": "read"}
+                except LinError as exc:
+                    ok = "\n" not in str(exc) and len(str(exc)) < 400 and "board" in str(exc).split(":")[0].lower()
                     answer = {"outcome": "refused" if ok else "traceback", "detail": str(exc)[:200]}
             elif kind == "cli":
                 out, err = io.StringIO(), io.StringIO()
@@ -141,7 +149,7 @@ def _write(folder: Path, name: str, content: str | bytes) -> Path:
 
 def run_campaign(args: argparse.Namespace) -> dict[str, object]:
     from tests.fuzz.catalogue import JSON_COMMANDS, PBN_COMMANDS, hostile_json_lines, hostile_pbn_texts
-    from tests.fuzz.generators import json_line, pbn_text, settings_content
+    from tests.fuzz.generators import json_line, lin_text, pbn_text, settings_content
 
     rng = random.Random(args.seed)
     worker = Worker()
@@ -188,6 +196,11 @@ def run_campaign(args: argparse.Namespace) -> dict[str, object]:
                 record(f"PBN files: tenace-cli {argv[0]}",
                        worker.ask({"kind": "cli", "argv": full, "path": str(path)}, args.timeout), path)
             progress("PBN hostile", i + 1, len(files))
+        # 2b. fuzzed LIN texts through the reader
+        for i in range(args.lin):
+            path = _write(folder, "fuzz.lin", lin_text(rng))
+            record("LIN reader: fuzzed texts", worker.ask({"kind": "lin", "path": str(path)}, args.timeout), path)
+            progress("LIN fuzzed", i + 1, args.lin)
         # 3. JSON lines: hostile ones, then fuzzed ones, through every command that reads JSON
         for command in JSON_COMMANDS:
             lines = hostile_json_lines(command) + [json_line(rng, command) for _ in range(args.json)]
@@ -224,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--pbn", type=int, default=20_000, help="fuzzed PBN texts (default 20000)")
     parser.add_argument("--hostile", type=int, default=400, help="hostile PBN files (default 400)")
+    parser.add_argument("--lin", type=int, default=20_000, help="fuzzed LIN texts (default 20000)")
     parser.add_argument("--json", type=int, default=2_000, help="fuzzed lines per JSON command (default 2000)")
     parser.add_argument("--settings", type=int, default=5_000, help="fuzzed settings files (default 5000)")
     parser.add_argument("--seed", type=int, default=23)

@@ -5,6 +5,7 @@ campaign script (a seeded stream) draw from the same families:
 
 * PBN: real files damaged (cut, duplicated, overwritten with PBN's own characters),
   token soup from PBN's vocabulary, and pathological repetitions of one token;
+* LIN: a real BBO record damaged the same way, soup of LIN pairs, long repetitions;
 * JSON lines: a command's valid line with one field replaced by any JSON value (of
   every type, deep or long), a field dropped or added, or the line itself mangled;
 * settings: valid settings with fields replaced, JSON of every shape, bytes.
@@ -52,6 +53,33 @@ def pbn_text(rng: random.Random) -> str:
         return "".join(chr(rng.randrange(0x30000)) if rng.random() < 0.1 else rng.choice(PBN_ALPHABET)
                        for _ in range(rng.randint(0, 300))).replace("\ud800", "")
     return _junk(rng, rng.randint(0, 400))
+
+
+LIN_RECORD = (
+    "pn|Alice,Bob,Carol,Dave|st||md|3S2369JH34JQD35KCQ,SQKH27D2689C3578K,S78TAH59TAD4C269T,|rh||"
+    "ah|Board 1|sv|o|mb|p|mb|1N|an|15-17|mb|p|mb|2C!|an|Stayman|mb|p|mb|2D|mb|p|mb|2N|mb|p|mb|p|mb|p|"
+    "pc|CQ|pc|C3|pc|C2|pc|C4|pc|D3|pc|D2|pc|D4|pc|DA|mc|8|pg||\n"
+    "qx|o2|md|3S2369JH34JQD35KCQ,SQKH27D2689C3578K,S78TAH59TAD4C269T,|sv|b|ah|Board 2|mb|p|mb|p|mb|p|mb|p|\n"
+)
+LIN_ALPHABET = "|,!SHDCAKQJT98765432110pdrnxmbcvahqo \n\r"
+LIN_TOKENS = ["md|", "mb|", "pc|", "mc|", "sv|", "ah|", "an|", "qx|", "pn|", "|", ",", "1", "0", "10", "S", "H", "!",
+              "p", "9" * 5000, "ah|Board " + "9" * 5000 + "|", "mc|" + "9" * 5000 + "|", "md|5", "md|0", "S1", "\x00",
+              "é", "\n", "mb|1n|", "mb|x|", "pc|SA|"]
+
+
+def lin_text(rng: random.Random) -> str:
+    """One damaged, soupy or repetitive LIN text."""
+    kind = rng.randrange(4)
+    if kind <= 1:  # the real record, cut/overwritten in a few places
+        text = LIN_RECORD
+        for _ in range(rng.randint(1, 4)):
+            start = rng.randrange(len(text))
+            end = min(len(text), start + rng.randint(0, 20))
+            text = text[:start] + "".join(rng.choice(LIN_ALPHABET) for _ in range(rng.randint(0, 8))) + text[end:]
+        return text
+    if kind == 2:  # soup of LIN pairs and pieces
+        return "".join(rng.choice(LIN_TOKENS) for _ in range(rng.randint(1, 60)))
+    return LIN_RECORD[:rng.randrange(len(LIN_RECORD))] + rng.choice(LIN_TOKENS) * rng.randint(1, 2_000)
 
 
 def json_value(rng: random.Random, depth: int = 0) -> Any:

@@ -5,6 +5,8 @@ every run, thousands with ``pytest -m fuzz``.  The properties:
 
 * PBN: reading any text gives games or a :class:`PbnError` (a line number at least 1),
   never another exception;
+* LIN: reading any text gives games or one :class:`LinError` line naming the board, never
+  another exception;
 * JSON inputs: ``tenace-cli`` on any line gives a result (status 0) or one error line
   naming the file and the line (status 2; ``suit --batch`` reports it as a JSON row);
 * settings: loading any bytes gives settings, with problems named when the content was
@@ -24,10 +26,10 @@ from hypothesis import strategies as st
 
 from app.settings import Settings, load_settings
 from engine.cli.main import main
-from engine.formats import PbnError, PbnSizeError, parse_pbn
+from engine.formats import LinError, PbnError, PbnSizeError, parse_lin, parse_pbn
 from tests.fuzz.budgets import ci_and_long
 from tests.fuzz.catalogue import JSON_COMMANDS, JsonCommand
-from tests.fuzz.generators import json_line, pbn_text, settings_content
+from tests.fuzz.generators import json_line, lin_text, pbn_text, settings_content
 
 pbn_inputs = st.one_of(st.builds(pbn_text, st.randoms(use_true_random=False)), st.text(max_size=300))
 
@@ -45,6 +47,23 @@ def pbn_reader_answers_or_names_a_line(text: str) -> None:
 
 
 test_pbn_reader, test_pbn_reader_long = ci_and_long(pbn_reader_answers_or_names_a_line, pbn_inputs,
+                                                     ci=300, long=20_000)
+
+
+def lin_reader_answers_or_names_the_board(text: str) -> None:
+    """Any text: games, or a LinError of one short line naming the board (or the text), never anything else."""
+    try:
+        games = parse_lin(text)
+    except LinError as exc:
+        message = str(exc)
+        assert "\n" not in message and len(message) < 400, message
+        assert message.startswith("the LIN text") or "board" in message.split(":")[0].lower(), message
+    else:
+        assert isinstance(games, list)
+
+
+lin_inputs = st.one_of(st.builds(lin_text, st.randoms(use_true_random=False)), st.text(max_size=300))
+test_lin_reader, test_lin_reader_long = ci_and_long(lin_reader_answers_or_names_the_board, lin_inputs,
                                                      ci=300, long=20_000)
 
 
