@@ -56,7 +56,13 @@ from .viewmodels.table import sounds_between
 from .widgets.info_panel import InfoPanel
 from .widgets.review_panel import ReviewDialog
 from .worker import EngineActivity, EngineStatus, EngineWorker, JobDone, JobFailed
-from .worker.warmup import WarmupHook, WarmupReport, discover_warmup_hooks, warmup_job
+from .worker.warmup import WarmupHook, WarmupReport, discover_warmup_hooks, merge_reports, split_first, warmup_job
+
+FIRST_BOARD_KERNELS: dict[AppMode, tuple[str, ...]] = {
+    AppMode.BRIDGE: ("engine.session",),  # the kernels a new board asks (engine.session.warmup)
+    AppMode.HEARTS: ("engine.search.hearts", "engine.solvers.hearts"),
+}
+"""Warm-up packages the first deal of a mode needs: compiled before it, the others after it."""
 
 __all__ = ["MainWindow"]
 
@@ -195,7 +201,8 @@ class MainWindow(QMainWindow):
         self.engine_status.stop_requested.connect(self.worker.cancel)
         self.worker.finished.connect(self._on_job_done)
         self.worker.failed.connect(self._on_job_failed)
-        self._warmup_id: int | None = None
+        self._warmup_ids: list[int] = []
+        self._warmup_parts: list[WarmupReport] = []
 
         self.bridge = BridgeController(self.worker, seed=seed, stats=self.stats, oracle=dd_oracle, parent=self)
         self.bridge.options = replace(self.bridge.options, bidding=bid_boards)
@@ -246,12 +253,20 @@ class MainWindow(QMainWindow):
             combo.setMinimumWidth(COMBO_MIN_WIDTH)  # a set minimum wins over the longest item's width
         # The warm-up goes to the worker first: the first board's double-dummy solve then finds the
         # kernels loaded, and a cold start shows compile progress rather than a long "choosing the contract".
+        # Only the kernels the first deal needs go before it; the others compile after it.
         hooks = discover_warmup_hooks() if warmup_hooks is None else tuple(warmup_hooks)
-        if hooks:
-            self._warmup_id = self.worker.submit(
-                warmup_job(hooks), activity=EngineActivity.COMPILING, label="starting"
-            )
+        first, rest = split_first(hooks, FIRST_BOARD_KERNELS.get(mode, ()))
+        if first:
+            self._warmup_ids.append(self.worker.submit(
+                warmup_job(first), activity=EngineActivity.COMPILING, label="starting"))
+        elif rest:
+            self._warmup_ids.append(self.worker.submit(
+                warmup_job(rest), activity=EngineActivity.COMPILING, label="starting"))
+            rest = ()
         self.set_mode(mode)
+        if rest:
+            self._warmup_ids.append(self.worker.submit(
+                warmup_job(rest), activity=EngineActivity.COMPILING, label="compiling the other kernels"))
         start_notes = list(self.settings_problems)
         if self.cleaned_up:
             start_notes.append(f"Removed {len(self.cleaned_up)} temporary file(s) left by an interrupted save.")
@@ -680,8 +695,11 @@ class MainWindow(QMainWindow):
 
     def _on_job_done(self, done: JobDone) -> None:
         self._tell_cache_repairs()
-        if done.request_id == self._warmup_id and isinstance(done.result, WarmupReport):
-            self.warmup_report = report = done.result
+        if done.request_id in self._warmup_ids and isinstance(done.result, WarmupReport):
+            self._warmup_parts.append(done.result)
+            if len(self._warmup_parts) < len(self._warmup_ids):
+                return
+            self.warmup_report = report = merge_reports(self._warmup_parts)
             if report.failures:
                 names = ", ".join(name for name, _ in report.failures)
                 self.statusBar().showMessage(f"Engine ready, but warm-up failed for {names}", STATUS_MESSAGE_MS)

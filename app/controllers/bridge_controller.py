@@ -47,7 +47,7 @@ from engine.core.seats import Seat
 from engine.session.contract_choice import ContractChoice, ContractMethod
 from engine.session.deal_filter import DealFilter
 from engine.session.claim_check import ClaimCheck, check_claim
-from engine.session.double_dummy import DoubleDummyOracle, table_oracle
+from engine.session.double_dummy import DoubleDummyOracle, table_oracle, with_cell
 
 from engine.players.registry import Game
 
@@ -272,6 +272,7 @@ class BridgeController(QObject):
         )
         if prepared is None:
             self.prepared = PreparedBoard(a.board, choice, None)
+        self._complete_dd_cell()
         side = "you declare" if self.session.role is UserRole.DECLARER else "you defend"
         self.message.emit(f"{choice.contract} by {choice.declarer.name.title()}: {side}")
 
@@ -409,6 +410,7 @@ class BridgeController(QObject):
             self.prepared = prepared  # the table arrived while bidding or playing
             if self.session is not None and self.session.board == prepared.board and self.session.dd_table is None:
                 self.session.dd_table = prepared.dd_table
+                self._complete_dd_cell()
             self.changed.emit()
             return
         if self.options.bidding and self._pending_choice is None and not self._pending_auction:
@@ -452,6 +454,23 @@ class BridgeController(QObject):
             seed=self._rng.randrange(1 << 30),
             dd_table=prepared.dd_table,
         )
+        self._complete_dd_cell()
+
+    def _complete_dd_cell(self) -> None:
+        """Solve the double-dummy cell of the contract being played when the board's table lacks it (the
+        automatic contract's questions make only what they need exact; a bid or hand-set contract may be
+        another), so the summary can give declarer's double-dummy tricks."""
+        s, oracle = self.session, self.oracle
+        if s is None or oracle is None or s.dd_table is None or s.dd_table.has(s.contract.strain, s.declarer):
+            return
+        deal, strain, declarer = s.board.deal, int(s.contract.strain), int(s.declarer)
+
+        def done(tricks: int) -> None:
+            if self.session is s and s.dd_table is not None and not s.dd_table.has(strain, declarer):
+                s.dd_table = with_cell(s.dd_table, strain, declarer, tricks)
+
+        self._requests.submit(lambda cancel: oracle.declarer_tricks(deal, strain, declarer),
+                              "double-dummy: the contract played", done, lambda text: None)
 
     def set_contract(self, choice: ContractChoice) -> None:
         """Play the current board in a contract set by hand (the play starts again)."""

@@ -8,6 +8,11 @@ the ``engine`` package directory, and :func:`warmup_job` imports and calls them 
 after another on the engine worker, reporting progress per module.  With numba's
 on-disk cache (see ``engine.jit``) a warm start only loads the compiled code.
 
+The kernels the first board of the starting mode needs go first, in a job of their
+own (:func:`split_first`); the window queues that board next and the other
+kernels after it, so a cold start does not make the first board wait for every
+package's compile (a bridge board does not need the Hearts kernels).
+
 A failing hook never stops the app: the job carries on with the others and returns
 the failures in its :class:`WarmupReport`, which the status bar shows.
 """
@@ -25,7 +30,7 @@ from typing import Callable, Sequence
 from engine.core.cancel import CancelToken
 
 __all__ = ["WarmupHook", "WarmupReport", "find_warmup_modules", "discover_warmup_hooks", "warmup_job", "step_text",
-           "friendly_name", "kernel_cache_is_warm"]
+           "friendly_name", "kernel_cache_is_warm", "split_first", "merge_reports"]
 
 WARMUP_MODULE_NAME = "warmup"
 WARMUP_FUNCTION_NAME = "warm_up"
@@ -82,7 +87,8 @@ def discover_warmup_hooks(package: str = "engine") -> tuple[WarmupHook, ...]:
     return (_numba_import_hook(),) + tuple(_hook_for(m) for m in find_warmup_modules(package))
 
 
-_FRIENDLY = {"numba": "the compiler", "engine.solvers.dd": "the bridge solver", "engine.solvers.hearts": "the Hearts solver"}
+_FRIENDLY = {"numba": "the compiler", "engine.solvers.dd": "the bridge solver", "engine.solvers.hearts": "the Hearts solver",
+             "engine.session": "the bridge solver's first-board kernels"}
 
 
 def friendly_name(hook: str) -> str:
@@ -105,6 +111,22 @@ def step_text(hook: str, warm: bool | None) -> str:
     if warm is False:
         return f"compiling {friendly_name(hook)} (first start only: a minute or two)"
     return f"loading {friendly_name(hook)}"
+
+
+def split_first(hooks: Sequence[WarmupHook], first: Sequence[str]) -> tuple[tuple[WarmupHook, ...], tuple[WarmupHook, ...]]:
+    """(the hooks of the packages in ``first``, led by numba's import when there are any; the others),
+    each in the order given.  Nothing named in ``first``: everything stays in one job."""
+    chosen = tuple(h for h in hooks if h.name in first)
+    if not chosen:
+        return (), tuple(hooks)
+    head = tuple(h for h in hooks if h.name == "numba" or h in chosen)
+    return head, tuple(h for h in hooks if h not in head)
+
+
+def merge_reports(reports: Sequence[WarmupReport]) -> WarmupReport:
+    """One report for a warm-up run as several jobs."""
+    return WarmupReport(tuple(n for r in reports for n in r.warmed), tuple(f for r in reports for f in r.failures),
+                        sum(r.seconds for r in reports))
 
 
 def warmup_job(hooks: Sequence[WarmupHook]) -> Callable[[CancelToken], WarmupReport]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 
-from . import bidding, dd, hearts, hints, play, suit, trees
+from . import bidding, dd, first_board, hearts, hints, play, suit, trees
 
 __all__ = ["register", "BENCH_MODULES"]
 
-BENCH_MODULES = (dd, trees, suit, hearts, play, bidding, hints)
+BENCH_MODULES = (dd, trees, suit, hearts, play, bidding, hints, first_board)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -60,6 +60,10 @@ class SingleDummyResult:
     horizon: int | None = None  # tricks searched single dummy before counting double dummy; None: exact
 
 
+QUESTIONS_PER_NODE = 4
+"""The budget for double-dummy solves (in units: see ``_Search._ask``), per node of the node budget (counted over every depth of a deepening
+search, the answers being shared): the cost of a node grows with the deals it holds."""
+
 PAIRS_PER_NODE = 20
 """The budget for combining opponents' strategy sets, per node of the node budget: fronts can grow as the
 product of their children's, so a few nodes may hold most of the work (and the memory)."""
@@ -101,6 +105,8 @@ class _Caches:
 
     def __init__(self, game: BridgePlayGame) -> None:
         self.dd_memo: dict[tuple, int] = {}
+        self.questions = 0  # double-dummy solving units spent (see _Search._ask), all depths together
+        self.question_limit: int | None = None  # a deepening search's budget for them (None: per search)
         self.indices: dict[int, np.ndarray] = {}  # deal set -> its members
         self.children: dict[tuple[PlayState, Card], PlayState] = {}
         self.hands = np.asarray(game.worlds, dtype=np.uint64).astype(np.int64)
@@ -130,8 +136,21 @@ class _Search:
         self.choice: dict[tuple, dict[int, Card]] = {}  # MAX node key -> set -> card played
         self.parts: dict[tuple, dict[int, tuple[tuple[Card, PlayState, int, int], ...]]] = {}  # MIN combos
         caches = caches if caches is not None else _Caches(game)
+        self.caches = caches
         self.dd_memo, self.indices, self.children = caches.dd_memo, caches.indices, caches.children
         self.hands, self.n, self.nbytes, self.holds = caches.hands, caches.n, caches.nbytes, caches.holds
+
+    def _ask(self, questions: int, state: PlayState) -> None:
+        """Count double-dummy solves against the budget: a node over thousands of deals costs thousands
+        of solves, which the node count alone does not see.  A solve with more tricks to play costs more
+        (counted as ``(tricks - 3)²`` units, one up to four tricks)."""
+        self.caches.questions += questions * max(1, self.game.tricks_left(state) - 3) ** 2
+        limit = self.caches.question_limit
+        if limit is None and self.node_limit is not None:
+            limit = QUESTIONS_PER_NODE * self.node_limit
+        if limit is not None and self.caches.questions > limit:
+            raise SingleDummyBudget(f"the exact single-dummy search needs more than {limit:,} units of "
+                                    f"double-dummy solving")
 
     def play(self, state: PlayState, card: Card) -> PlayState:
         key = (state, card)
@@ -162,6 +181,7 @@ class _Search:
         game = self.game
         idx = self.members(worlds)
         rows = self.hands[idx] & ~np.int64(state.done)
+        self._ask(len(idx), state)
         need = game.target - state.won
         left = game.tricks_left(state)
         if state.leader & 1 == game.max_side:
@@ -222,6 +242,7 @@ class _Search:
         game = self.game
         idx = self.members(worlds)
         rows = self.hands[idx] & ~np.int64(state.done)
+        self._ask(len(idx), state)
         need = game.target - state.won
         reach = np.asarray(game.oracle.batch_reach_per_card(rows, game.strain, state.leader, state.trick, need,
                                                             cancel=game.cancel))
@@ -381,6 +402,7 @@ def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_li
     :class:`SingleDummyBudget` when not even one trick could be searched."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     caches = _Caches(game)
+    caches.question_limit = None if node_limit is None else QUESTIONS_PER_NODE * node_limit
     last_trick = game.tricks_left(game.root()) - 1
     spent = 0
     best: SingleDummyResult | None = None

@@ -1,8 +1,11 @@
-"""Preparing a bridge board for play: the deal (filtered if asked), its DD table and automatic contract.
+"""Preparing a bridge board for play: the deal (filtered if asked), its DD cells and automatic contract.
 
-This is engine work (North-South's ten double-dummy cells per deal tried), so the
-app runs :func:`prepare_board` on its engine worker; it reports progress and stops
-early when cancelled.  A filter first skips deals the point count rules out
+This is engine work, so the app runs :func:`prepare_board` on its engine worker;
+it reports progress and stops early when cancelled.  With the engine's oracle the
+contract comes from make-or-fail questions (:mod:`.contract_questions`: the same
+choice as from North-South's ten exact cells, for a fraction of the search) and
+the table holds the cells those questions made exact; an oracle that only answers
+whole cells gets its ten North-South cells asked.  A filter first skips deals the point count rules out
 (game: the estimate gives fewer than eight tricks in every strain; slam: fewer
 than eleven; 3NT undecided: North-South hold under 22 or over 29 points) so
 that only plausible deals are solved; a deal the solver gives up on
@@ -21,6 +24,7 @@ from ..core.seats import Seat
 from ..solvers.oracle import DDTable, DoubleDummyGaveUp, DoubleDummyOracle
 from .bridge_session import BridgeBoard
 from .contract_choice import NS_DECLARERS, ContractChoice, ContractMethod, choose_contract, estimated_table
+from .contract_questions import decide_contract, oracle_makes
 from .deal_filter import MAX_FILTER_TRIES, DealFilter, undecided_3nt_declarer
 from .double_dummy import declarer_table
 
@@ -136,12 +140,27 @@ def _try_deal(
         declarer = None if not _plausible(candidate, deal_filter) else undecided_3nt_declarer(candidate, oracle)
         if declarer is None:
             return None
-        dd_table, _, _ = analyse_deal(candidate, oracle, cancel)
-        assert dd_table is not None
-        tricks = dd_table.get(Strain.NOTRUMP, declarer)
+        if _asks_questions(oracle):
+            tricks = oracle.declarer_tricks(candidate, int(Strain.NOTRUMP), int(declarer))
+            rows: list[list[int | None]] = [[None] * 4 for _ in Strain]
+            rows[Strain.NOTRUMP][declarer] = tricks
+            dd_table = DDTable.from_rows(rows)
+        else:
+            dd_table, _, _ = analyse_deal(candidate, oracle, cancel)
+            assert dd_table is not None
+            tricks = dd_table.get(Strain.NOTRUMP, declarer)
         return PreparedBoard(board, ContractChoice(THREE_NT, declarer, tricks, ContractMethod.DOUBLE_DUMMY), dd_table)
     if not given and oracle is not None and not _plausible(candidate, deal_filter):
         return None
-    dd_table, table, method = analyse_deal(candidate, oracle, cancel)
-    choice = choose_contract(table, board.vulnerability, method, deal=candidate)
+    if _asks_questions(oracle):
+        choice, dd_table = decide_contract(oracle_makes(oracle, candidate), candidate, board.vulnerability, cancel)
+    else:
+        dd_table, table, method = analyse_deal(candidate, oracle, cancel)
+        choice = choose_contract(table, board.vulnerability, method, deal=candidate)
     return PreparedBoard(board, choice, dd_table) if given or deal_filter.accepts(choice) else None
+
+
+def _asks_questions(oracle: DoubleDummyOracle | None) -> bool:
+    """Whether ``oracle`` answers make-or-fail questions (the engine's oracles do; a stand-in that
+    only knows whole table cells is asked for those)."""
+    return isinstance(oracle, DoubleDummyOracle)

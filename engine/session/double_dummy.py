@@ -33,6 +33,7 @@ __all__ = [
     "card_tricks_left",
     "declarer_side_tricks_left",
     "declarer_table",
+    "with_cell",
     "CELL_NODE_LIMIT",
 ]
 
@@ -60,6 +61,13 @@ def declarer_table(
         cancel.check("the double-dummy table was cancelled")
         cancel.report(i / len(cells), f"double-dummy: {strain.symbol} by {seat.name.title()}")
         rows[strain][seat] = oracle.declarer_tricks(deal, int(strain), int(seat))
+    return DDTable.from_rows(rows)
+
+
+def with_cell(table: DDTable, strain: int, declarer: int, tricks: int) -> DDTable:
+    """``table`` with one more cell filled (the contract played, solved after the board was ready)."""
+    rows = [list(row) for row in table.tricks]
+    rows[int(strain)][int(declarer)] = tricks
     return DDTable.from_rows(rows)
 
 

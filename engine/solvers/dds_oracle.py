@@ -20,7 +20,8 @@ from ..core.cards import Card, card_str
 from ..core.deal import Deal
 from .oracle import ALL_CARDS, DoubleDummyOracle
 
-__all__ = ["DdsOracle", "DdsUnavailableError", "dds_table", "dds_tricks_per_card", "use_one_thread"]
+__all__ = ["DdsOracle", "DdsUnavailableError", "dds_table", "dds_tricks_per_card", "dds_solve_counted",
+           "use_one_thread"]
 
 
 class DdsUnavailableError(RuntimeError):
@@ -81,6 +82,12 @@ def dds_table(deal: Deal) -> list[list[int]]:
 def dds_tricks_per_card(deal: Deal, strain: int, leader: int, played: Sequence[Card] = ()) -> dict[Card, int]:
     """DDS SolveBoard (all cards): for each legal card of the seat to play, tricks its side takes
     from the start of the current trick.  ``deal`` holds the hands at the trick's start."""
+    return dds_solve_counted(deal, strain, leader, played)[0]
+
+
+def dds_solve_counted(deal: Deal, strain: int, leader: int, played: Sequence[Card] = ()) -> tuple[dict[Card, int], int]:
+    """:func:`dds_tricks_per_card` and DDS's node count for the call (``futureTricks.nodes``: the
+    trick starts its search reached, every re-search of ``solutions=3`` included)."""
     dds, types = _endplay()
     ed = _to_endplay(deal)
     ed.first = types.Player(leader)
@@ -88,9 +95,10 @@ def dds_tricks_per_card(deal: Deal, strain: int, leader: int, played: Sequence[C
     for c in played:
         ed.play(types.Card(card_str(c)))
     result: dict[Card, int] = {}
-    for card, tricks in dds.solve_board(ed, dds.solve.SolveMode.Default):
+    solved = dds.solve_board(ed, dds.solve.SolveMode.Default)
+    for card, tricks in solved:
         result[int(card.suit) * 13 + int(card.rank).bit_length() - 1 - 2] = int(tricks)
-    return result
+    return result, int(solved._data.nodes)
 
 
 class DdsOracle(DoubleDummyOracle):

@@ -319,3 +319,19 @@ def test_strength_names_and_engine_presets_in_the_advanced_view(qtbot, window):
                 REGISTRY.create(game, f"{name}:{text}" if text else name)
         for spec in STRENGTH_SPECS[game].values():
             REGISTRY.create(game, spec)
+
+
+def test_a_contract_outside_the_boards_cells_gets_its_double_dummy_cell_solved_on_the_engine(qtbot, tmp_path):
+    from engine.bridge.contract import Contract
+    from engine.core.seats import Seat
+    from engine.session.contract_choice import ContractChoice, ContractMethod
+
+    oracle = _TableOracle()
+    w = MainWindow(seed=11, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE,
+                   dd_oracle=oracle, bid_boards=False)
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.bridge.session is not None, timeout=10_000)
+    assert not w.bridge.session.dd_table.has(0, Seat.EAST)  # the board solved North-South's cells only
+    w.bridge.set_contract(ContractChoice(Contract.parse("2S"), Seat.EAST, 8, ContractMethod.BY_HAND))
+    qtbot.waitUntil(lambda: w.bridge.session.dd_table.has(0, Seat.EAST), timeout=10_000)
+    assert w.bridge.session.dd_table.get(0, Seat.EAST) == 7 and oracle.cells[-1] == (0, int(Seat.EAST))

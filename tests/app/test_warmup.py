@@ -73,3 +73,40 @@ def test_the_engine_kernel_packages_have_warmup_hooks_that_run() -> None:
     assert {"engine.solvers.dd.warmup", "engine.solvers.hearts.warmup"} <= set(modules)
     for hook in discover_warmup_hooks():
         hook.run()  # raises if a kernel fails to load or compile
+
+
+def test_the_first_deals_kernels_compile_first_and_the_others_after_it(tmp_path, monkeypatch):
+    from app.worker.warmup import merge_reports, split_first
+
+    _fake_engine(tmp_path, monkeypatch)
+    hooks = discover_warmup_hooks("fakeengine")
+    first, rest = split_first(hooks, ("fakeengine.solvers.dd",))
+    assert [h.name for h in first] == ["numba", "fakeengine.solvers.dd"]
+    assert [h.name for h in rest] == ["fakeengine.search"]
+    first, rest = split_first(hooks, ("a package without kernels",))
+    assert first == () and rest == hooks  # nothing to put first: one job, as before
+    merged = merge_reports([warmup_job(h)(CancelToken()) for h in split_first(hooks, ("fakeengine.solvers.dd",))])
+    assert merged.warmed == ("numba", "fakeengine.solvers.dd")
+    assert [name for name, _ in merged.failures] == ["fakeengine.search"]
+
+
+def test_a_bridge_window_queues_its_first_board_before_the_other_kernels(qtbot, tmp_path):
+    from app.main_window import MainWindow
+    from app.modes.app_mode import AppMode
+
+    order: list[str] = []
+
+    class Cells:  # a stand-in solver: records when the first board asks for its cells
+        def declarer_tricks(self, deal, strain, declarer):
+            if "board" not in order:
+                order.append("board")
+            return 7
+
+    hooks = [WarmupHook("engine.search.hearts", lambda: order.append("hearts kernels")),
+             WarmupHook("engine.session", lambda: order.append("board kernels"))]
+    w = MainWindow(seed=3, warmup_hooks=hooks, stats_file=tmp_path / "stats.sqlite3", mode=AppMode.BRIDGE,
+                   dd_oracle=Cells())
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.warmup_report is not None, timeout=20_000)
+    assert order == ["board kernels", "board", "hearts kernels"]
+    assert w.warmup_report.warmed == ("engine.session", "engine.search.hearts")

@@ -242,3 +242,21 @@ def replace_budget(budget, **changes):
     from dataclasses import replace
 
     return replace(budget, **changes)
+
+
+def test_an_exact_search_over_its_solving_budget_becomes_an_estimate_that_says_so(teaching_cases, build_case,
+                                                                                   dd_evaluator):
+    """The exact search's budget counts double-dummy solving as well as nodes (a node over many deals costs
+    many solves): past it the hint is an estimate, named as one, never a half-finished "exact"."""
+    from engine.hints import HintBudget, Method, bridge_hint_for_view
+    from engine.search.single_dummy import QUESTIONS_PER_NODE
+
+    case = _case(teaching_cases, "unblock_short_hand")
+    play, view, full, _, out_of_play = build_case(case)
+    full_budget = bridge_hint_for_view(view, budget=HintBudget(), out_of_play=out_of_play, oracle=dd_evaluator)
+    assert full_budget.exact
+    small = HintBudget(exact_nodes=500)  # 500 nodes: 2,000 units of solving, far below what this needs
+    assert QUESTIONS_PER_NODE * 500 < 70_000
+    hint = bridge_hint_for_view(view, budget=small, out_of_play=out_of_play, oracle=dd_evaluator)
+    assert not hint.exact and hint.method is Method.ESTIMATE
+    assert "optimistic" in hint.text and "Exact:" not in hint.text

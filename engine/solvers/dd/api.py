@@ -45,7 +45,7 @@ from ...core.deal import Deal
 from ...core.seats import Seat
 from ..oracle import DDTable, DoubleDummyGaveUp
 from . import kernel_search, kernel_validate
-from .tt import new_table
+from .tt import clear_table, new_table
 
 __all__ = ["DoubleDummySolver", "DoubleDummyError", "DoubleDummyGaveUp", "DDTable", "Hands", "DEFAULT_TABLE_MB", "describe_per_card"]
 
@@ -119,13 +119,19 @@ class DoubleDummySolver:
         """Search nodes visited since the solver was created (a cost measure for benchmarks)."""
         return int(self._ws[-1][kernel_search.CTX_NODES])
 
+    @property
+    def trick_starts(self) -> int:
+        """Trick starts the search reached since the solver was created: what DDS counts as its nodes
+        (``futureTricks.nodes``), so the two solvers' work compares one to one."""
+        return int(self._ws[-1][kernel_search.CTX_TRICK_STARTS])
+
     def clear(self) -> None:
         """Forget every stored position (never needed for correctness)."""
-        self._tt[:] = 0
+        clear_table(self._tt)
 
     def _next_call(self, node_limit: int | None) -> None:
         ctx = self._ws[-1]
-        ctx[kernel_search.CTX_GENERATION] += 1  # older entries are replaced first
+        ctx[kernel_search.CTX_GENERATION] += 1
         if node_limit is not None and node_limit < 1:
             raise DoubleDummyError(f"node limit {node_limit} must be at least 1")
         ctx[kernel_search.CTX_NODE_LIMIT] = (kernel_search.NO_NODE_LIMIT if node_limit is None

@@ -24,10 +24,10 @@ import numpy as np
 
 from engine.jit import kernel
 
-from .kernel_bounds import leader_cannot_take_all, quick_tricks, sure_trump_tricks
+from .kernel_bounds import leader_cannot_take_all, quick_tricks, second_hand_tricks, sure_trump_tricks
 from .kernel_moves import MAX_MOVES, generate_moves, trick_relevance, trick_winner_index
 from .tables import HIGH13, POP13, SUIT_FIELD
-from .tt import position_key, probe, store
+from .tt import build_codes, key_words, pattern_cards, position_lengths, probe, store
 
 __all__ = ["new_workspace", "solve_cards", "solve_position", "solve_table", "solve_batch", "reach_cards",
            "reach_batch", "reach_position", "reach_positions"]
@@ -47,7 +47,7 @@ TABLE_MIN_TRICKS = 2
 CTX_NODES = 0
 """Nodes visited since the workspace was made."""
 CTX_GENERATION = 1
-"""Table generation, bumped per call: older entries are replaced first."""
+"""Calls made (the table keeps its recent work by itself)."""
 CTX_PROBES = 2
 """Table probes."""
 CTX_QUICK_CUTS = 3
@@ -60,12 +60,31 @@ CTX_EXPANDED = 6
 """Trick starts expanded (searched below)."""
 CTX_TRICK_STARTS = 7
 """Trick starts reached (what DDS reports as nodes)."""
-CTX_SIZE = 8
+CTX_CUTS = 8
+"""Four counters (one per position in the trick): nodes whose search ended in a cut-off."""
+CTX_FIRST_CUTS = 12
+"""Four counters: nodes cut off by the first move tried (how good the move ordering is)."""
+CTX_MOVES_AT_CUTS = 16
+"""Four counters: moves tried at nodes that ended in a cut-off."""
+CTX_EXPANDED_BY_LEFT = 20
+"""Fourteen counters: trick starts expanded, by tricks left (a profile of where the tree is wide)."""
+CTX_REACHED_BY_LEFT = 34
+"""Fourteen counters: trick starts reached, by tricks left."""
+CTX_NODES_BY_POS = 48
+"""Four counters: nodes expanded (moves generated), by position in the trick."""
+CTX_MOVES_BY_POS = 52
+"""Four counters: moves searched, by position in the trick."""
+CTX_NODES_BY_POS_LEFT = 56
+"""4 × 14 counters: nodes expanded by position in the trick and tricks left."""
+CTX_MOVES_BY_POS_LEFT = 112
+"""4 × 14 counters: moves searched by position in the trick and tricks left."""
+CTX_SIZE = 168
 
 
 def new_workspace() -> tuple[np.ndarray, ...]:
-    """Scratch buffers of one search thread: moves, scores, trick cards, key codes, probe output, frames,
-    counters (indexed by the ``CTX_*`` constants)."""
+    """Scratch buffers of one search thread: moves, scores, trick cards, key words per tricks left, the
+    owner-code table (:func:`.tt.build_codes`), probe output, frames, counters (indexed by the ``CTX_*``
+    constants)."""
     ctx = np.zeros(CTX_SIZE, dtype=np.int64)
     ctx[CTX_NODE_LIMIT] = NO_NODE_LIMIT
     frames = np.zeros((PLIES, FRAME_COLUMNS), dtype=np.int64)
@@ -75,6 +94,7 @@ def new_workspace() -> tuple[np.ndarray, ...]:
         np.zeros((PLIES, MAX_MOVES), dtype=np.int64),
         np.zeros(PLIES, dtype=np.int64),
         np.zeros((14, 4), dtype=np.int64),
+        np.zeros((4, 1 << 13), dtype=np.int64),
         np.zeros((14, 5), dtype=np.int64),
         frames,
         ctx,
@@ -165,14 +185,18 @@ def _spots_below_proof(hand, c, rel):
 
 
 @kernel
-def _descend(h, trump, frames, tc, moves, d):
+def _descend(h, trump, frames, tc, moves, d, ctx):
     """Play move ``frames[d, _I]`` of the node at ply ``d`` and set up the child's frame at ``d + 1``."""
     leader = frames[d, _LEADER]
     pos = frames[d, _POS]
+    ctx[CTX_MOVES_BY_POS + pos] += 1
+    ctx[CTX_MOVES_BY_POS_LEFT + 14 * pos + frames[d, _TLEFT]] += 1
     c = moves[d, frames[d, _I]]
-    h[(leader + pos) & 3] ^= 1 << c
+    seat = (leader + pos) & 3
+    h[seat] ^= 1 << c
     tc[d] = c
     child = d + 1
+    frames[child, _LENGTHS] = frames[d, _LENGTHS] - (1 << (4 * (4 * seat + c // 13)))
     if pos == 3:
         wi = trick_winner_index(tc, d - 3, 4, trump)
         winner = (leader + wi) & 3
@@ -188,13 +212,14 @@ def _descend(h, trump, frames, tc, moves, d):
 
 
 @kernel
-def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, tc, keys, probes, frames, ctx):
+def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, tc, keys, codes, probes, frames, ctx):
     """Packed (answer, relevant cards): do North-South take ``>= target0`` tricks from this trick's start?
 
     An explicit stack of frames replaces recursion (numba cannot cache
     recursive functions); ``h`` is restored on return.
     """
     d = ply0
+    frames[d, _LENGTHS] = position_lengths(h)
     frames[d, _LEADER] = leader0
     frames[d, _POS] = pos0
     frames[d, _TARGET] = target0
@@ -219,6 +244,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             hint = -1
             if pos == 0:
                 ctx[CTX_TRICK_STARTS] += 1
+                ctx[CTX_REACHED_BY_LEFT + tleft] += 1
                 if target <= 0:
                     r = YES
                     terminal = True
@@ -264,38 +290,50 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                     if terminal:
                         ctx[CTX_QUICK_CUTS] += 1
                     elif tleft >= TABLE_MIN_TRICKS:
-                        codes = keys[tleft]
-                        lengths = position_key(h, codes)
+                        words = keys[tleft]
+                        key_words(h, codes, words)
                         meta = leader | (trump << 2)
-                        frames[d, _LENGTHS] = lengths
                         frames[d, _META] = meta
                         out = probes[tleft]
-                        probe(tt, h, lengths, codes, meta, target, out)
+                        probe(tt, h, frames[d, _LENGTHS], meta, words, target, out)
                         ctx[CTX_PROBES] += 1
                         if out[0] >= target:
-                            r = YES | out[2]
+                            r = YES | pattern_cards(h, out[2])
                             terminal = True
                             ctx[CTX_TABLE_CUTS] += 1
                         elif out[1] < target:
-                            r = out[3]
+                            r = pattern_cards(h, out[3])
                             terminal = True
                             ctx[CTX_TABLE_CUTS] += 1
                         else:
                             hint = out[4]
+            elif pos == 1:
+                qt, qrel = second_hand_tricks(h, trump, leader, tc[d - 1])
+                if qt > 0:
+                    if (mover & 1) == 0:
+                        if qt >= target:
+                            r = YES | qrel
+                            terminal = True
+                    elif qt >= tleft - target + 1:
+                        r = qrel
+                        terminal = True
+                    if terminal:
+                        ctx[CTX_QUICK_CUTS] += 1
             if not terminal:
-                if hint < 0 and pos == 0:
-                    kc = frames[d, _KILLER]
-                    if kc >= 0 and (h[mover] >> kc) & 1:
-                        hint = kc
+                killer = frames[d, _KILLER] if pos == 0 else -1
                 if pos == 0:
                     ctx[CTX_EXPANDED] += 1
-                frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, moves, scores, d)
+                    ctx[CTX_EXPANDED_BY_LEFT + tleft] += 1
+                ctx[CTX_NODES_BY_POS + pos] += 1
+                ctx[CTX_NODES_BY_POS_LEFT + 14 * pos + tleft] += 1
+                frames[d, _N] = generate_moves(h, trump, leader, pos, tc, d - pos, hint, killer, tleft, moves,
+                                                scores, d)
                 frames[d, _I] = 0
                 frames[d, _REL] = 0
                 frames[d, _BEST] = -1
                 frames[d, _CUT] = 0
                 frames[d, _SKIP] = 0
-                _descend(h, trump, frames, tc, moves, d)
+                _descend(h, trump, frames, tc, moves, d, ctx)
                 d += 1
                 continue
             if d == ply0:
@@ -316,6 +354,10 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             frames[d, _CUT] = 1
             if pos == 0:
                 frames[d, _KILLER] = c
+            ctx[CTX_CUTS + pos] += 1
+            ctx[CTX_MOVES_AT_CUTS + pos] += i + 1
+            if i == 0:
+                ctx[CTX_FIRST_CUTS + pos] += 1
         else:
             frames[d, _REL] |= r & CARDS
             frames[d, _SKIP] |= _spots_below_proof(h[mover], c, r & CARDS)
@@ -325,7 +367,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
                 i += 1
             if i < frames[d, _N]:
                 frames[d, _I] = i
-                _descend(h, trump, frames, tc, moves, d)
+                _descend(h, trump, frames, tc, moves, d, ctx)
                 d += 1
                 descending = True
                 continue
@@ -337,8 +379,7 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
             rel = _close_upwards(h, rel)
             if tleft >= TABLE_MIN_TRICKS:
                 lb, ub = (target, tleft) if result else (0, target - 1)
-                store(tt, h, frames[d, _LENGTHS], keys[tleft], frames[d, _META], rel, lb, ub,
-                      frames[d, _BEST], tleft, ctx[CTX_GENERATION])
+                store(tt, h, frames[d, _LENGTHS], frames[d, _META], keys[tleft], rel, lb, ub, frames[d, _BEST])
         r = (YES | rel) if result else rel
         if d == ply0:
             return r
@@ -346,12 +387,12 @@ def _search(h, trump, leader0, pos0, ply0, target0, tleft0, tt, moves, scores, t
 
 
 @kernel
-def _exact(h, trump, leader, pos, ply, tleft, guess, lo, hi, tt, moves, scores, tc, keys, probes, frames, ctx):
+def _exact(h, trump, leader, pos, ply, tleft, guess, lo, hi, tt, moves, scores, tc, keys, codes, probes, frames, ctx):
     """Exact North-South tricks (from the trick start) at a node known to lie in ``[lo, hi]``."""
     g = guess
     while lo < hi:
         t = min(max(g, lo + 1), hi)
-        r = _search(h, trump, leader, pos, ply, t, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+        r = _search(h, trump, leader, pos, ply, t, tleft, tt, moves, scores, tc, keys, codes, probes, frames, ctx)
         if r == GAVE_UP:
             return GAVE_UP
         if r & YES:
@@ -364,14 +405,16 @@ def _exact(h, trump, leader, pos, ply, tleft, guess, lo, hi, tt, moves, scores, 
 
 
 @kernel
-def _setup(hands, leader, played, nplayed, h, tc):
-    """Copy the trick-start hands into ``h`` minus the cards already played; return tricks left."""
+def _setup(hands, leader, played, nplayed, h, tc, codes):
+    """Copy the trick-start hands into ``h`` minus the cards already played, fill the owner-code table;
+    return tricks left."""
     for seat in range(4):
         h[seat] = hands[seat]
     for i in range(nplayed):
         c = played[i]
         h[(leader + i) & 3] &= ~(1 << c)
         tc[i] = c
+    build_codes(h, codes)
     tleft = 0
     for s in range(4):
         tleft += POP13[(hands[leader] >> (13 * s)) & SUIT_FIELD]
@@ -379,19 +422,24 @@ def _setup(hands, leader, played, nplayed, h, tc):
 
 
 @kernel
-def solve_position(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, probes, frames, ctx):
+def solve_position(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, codes, probes, frames, ctx):
     """Exact North-South tricks from the start of the current trick (``played`` already on the table)."""
     h = np.zeros(4, dtype=np.int64)
-    tleft = _setup(hands, leader, played, nplayed, h, tc)
+    tleft = _setup(hands, leader, played, nplayed, h, tc, codes)
     if tleft == 0:
         return 0
-    return _exact(h, trump, leader, nplayed, nplayed, tleft, guess, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+    return _exact(h, trump, leader, nplayed, nplayed, tleft, guess, 0, tleft, tt, moves, scores, tc, keys, codes, probes, frames, ctx)
 
 
 @kernel
 def _root_moves(h, trump, leader, pos, moves, scores, tc):
     """The mover's searched cards at the root (one per sequence, lowest first in the sequence)."""
-    n = generate_moves(h, trump, leader, pos, tc, 0, -1, moves, scores, pos)
+    tleft = 0
+    for s in range(4):
+        tleft += POP13[(h[leader] >> (13 * s)) & SUIT_FIELD]
+    if pos > 0:
+        tleft += 1
+    n = generate_moves(h, trump, leader, pos, tc, 0, -1, -1, tleft, moves, scores, pos)
     reps = np.empty(n, dtype=np.int64)
     for i in range(n):
         reps[i] = moves[pos, i]
@@ -430,7 +478,7 @@ def _live_cards(h, played, nplayed):
 
 
 @kernel
-def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, probes, frames, ctx, out,
+def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores, tc, keys, codes, probes, frames, ctx, out,
                 only=CARDS):
     """North-South tricks from the trick start after each legal card of the mover, in ``out[card]``.
 
@@ -441,7 +489,7 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
     Returns the last value found (a good first guess for the next call).
     """
     h = np.zeros(4, dtype=np.int64)
-    tleft = _setup(hands, leader, played, nplayed, h, tc)
+    tleft = _setup(hands, leader, played, nplayed, h, tc, codes)
     for c in range(52):
         out[c] = -1
     if tleft == 0:
@@ -460,7 +508,7 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
         h[mover] ^= bit
         tc[ply] = c
         lead, at, left, won = _after_root_card(tc, trump, leader, pos, tleft)
-        v = _exact(h, trump, lead, at, ply + 1, left, g - won, 0, left, tt, moves, scores, tc, keys, probes, frames, ctx)
+        v = _exact(h, trump, lead, at, ply + 1, left, g - won, 0, left, tt, moves, scores, tc, keys, codes, probes, frames, ctx)
         if v != GAVE_UP:
             v += won
         h[mover] ^= bit
@@ -473,7 +521,7 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
 
 
 @kernel
-def reach_cards(hands, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+def reach_cards(hands, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, codes, probes, frames, ctx, out):
     """Whether North-South take ``>= need`` tricks from the trick start after each legal card of the mover.
 
     ``out[card]`` is 1 (yes), 0 (no) or ``-1`` (not legal).  One null-window
@@ -483,7 +531,7 @@ def reach_cards(hands, trump, leader, played, nplayed, need, tt, moves, scores, 
     Returns 0, or :data:`GAVE_UP`.
     """
     h = np.zeros(4, dtype=np.int64)
-    tleft = _setup(hands, leader, played, nplayed, h, tc)
+    tleft = _setup(hands, leader, played, nplayed, h, tc, codes)
     for c in range(52):
         out[c] = -1
     if tleft == 0:
@@ -499,7 +547,7 @@ def reach_cards(hands, trump, leader, played, nplayed, need, tt, moves, scores, 
         h[mover] ^= bit
         tc[ply] = c
         lead, at, left, won = _after_root_card(tc, trump, leader, pos, tleft)
-        r = _search(h, trump, lead, at, ply + 1, need - won, left, tt, moves, scores, tc, keys, probes, frames, ctx)
+        r = _search(h, trump, lead, at, ply + 1, need - won, left, tt, moves, scores, tc, keys, codes, probes, frames, ctx)
         h[mover] ^= bit
         if r == GAVE_UP:
             return GAVE_UP
@@ -510,32 +558,32 @@ def reach_cards(hands, trump, leader, played, nplayed, need, tt, moves, scores, 
 
 
 @kernel
-def reach_batch(worlds, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+def reach_batch(worlds, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, codes, probes, frames, ctx, out):
     """``reach_cards`` for every world (``worlds[i]`` = four trick-start hands); ``out[i, card]``."""
     for i in range(worlds.shape[0]):
-        if reach_cards(worlds[i], trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames,
+        if reach_cards(worlds[i], trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, codes, probes, frames,
                        ctx, out[i]) == GAVE_UP:
             return GAVE_UP
     return 0
 
 
 @kernel
-def reach_position(hands, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx):
+def reach_position(hands, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, codes, probes, frames, ctx):
     """1 when North-South take ``>= need`` tricks from the start of the current trick, else 0 (or GAVE_UP)."""
     h = np.zeros(4, dtype=np.int64)
-    tleft = _setup(hands, leader, played, nplayed, h, tc)
-    r = _search(h, trump, leader, nplayed, nplayed, need, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+    tleft = _setup(hands, leader, played, nplayed, h, tc, codes)
+    r = _search(h, trump, leader, nplayed, nplayed, need, tleft, tt, moves, scores, tc, keys, codes, probes, frames, ctx)
     if r == GAVE_UP:
         return GAVE_UP
     return 1 if (r & YES) else 0
 
 
 @kernel
-def reach_positions(worlds, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes, frames, ctx,
-                    out):
+def reach_positions(worlds, trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, codes, probes, frames,
+                    ctx, out):
     """``reach_position`` for every world (``worlds[i]`` = four trick-start hands, any hands): ``out[i]``."""
     for i in range(worlds.shape[0]):
-        r = reach_position(worlds[i], trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, probes,
+        r = reach_position(worlds[i], trump, leader, played, nplayed, need, tt, moves, scores, tc, keys, codes, probes,
                            frames, ctx)
         if r == GAVE_UP:
             return GAVE_UP
@@ -544,7 +592,7 @@ def reach_positions(worlds, trump, leader, played, nplayed, need, tt, moves, sco
 
 
 @kernel
-def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, keys, probes, frames, ctx, out,
+def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, keys, codes, probes, frames, ctx, out,
                 only=CARDS, guess=-1):
     """``solve_cards`` for every world (``worlds[i]`` = four trick-start hands); ``out[i, card]``.
 
@@ -557,7 +605,7 @@ def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, k
             for s in range(4):
                 total += POP13[(worlds[i, leader] >> (13 * s)) & SUIT_FIELD]
             g = total // 2
-        g = solve_cards(worlds[i], trump, leader, played, nplayed, g, tt, moves, scores, tc, keys, probes, frames, ctx,
+        g = solve_cards(worlds[i], trump, leader, played, nplayed, g, tt, moves, scores, tc, keys, codes, probes, frames, ctx,
                         out[i], only)
         if g == GAVE_UP:
             return GAVE_UP
@@ -565,18 +613,21 @@ def solve_batch(worlds, trump, leader, played, nplayed, tt, moves, scores, tc, k
 
 
 @kernel
-def solve_table(hands, tt, moves, scores, tc, keys, probes, frames, ctx, out):
+def solve_table(hands, tt, moves, scores, tc, keys, codes, probes, frames, ctx, out):
     """North-South tricks for each strain (row, DDS order) and opening leader (column) in ``out[5, 4]``."""
     h = np.zeros(4, dtype=np.int64)
     tleft = 0
     for s in range(4):
         tleft += POP13[(hands[0] >> (13 * s)) & SUIT_FIELD]
+    for seat in range(4):
+        h[seat] = hands[seat]
+    build_codes(h, codes)
     g = tleft // 2
     for strain in range(5):
         for leader in range(4):
             for seat in range(4):
                 h[seat] = hands[seat]
-            v = _exact(h, strain, leader, 0, 0, tleft, g, 0, tleft, tt, moves, scores, tc, keys, probes, frames, ctx)
+            v = _exact(h, strain, leader, 0, 0, tleft, g, 0, tleft, tt, moves, scores, tc, keys, codes, probes, frames, ctx)
             if v == GAVE_UP:
                 return GAVE_UP
             out[strain, leader] = v
