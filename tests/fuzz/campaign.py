@@ -66,7 +66,8 @@ def _worker() -> None:
                     parse_lin(text)
                     answer = {"outcome": "read"}
                 except LinError as exc:
-                    ok = "\n" not in str(exc) and len(str(exc)) < 400 and "board" in str(exc).split(":")[0].lower()
+                    located = str(exc).startswith("the LIN text is ") or "board" in str(exc).split(":")[0].lower()
+                    ok = "\n" not in str(exc) and len(str(exc)) < 400 and located
                     answer = {"outcome": "refused" if ok else "traceback", "detail": str(exc)[:200]}
             elif kind == "cli":
                 out, err = io.StringIO(), io.StringIO()
