@@ -13,7 +13,7 @@ from __future__ import annotations
 __all__ = ["LAYERS", "ENGINE_ALLOWED", "DIAGNOSTICS", "QT_FREE"]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("app.settings", "app.stats", "app.viewmodels", "app.layers"),  # saved data; view models (plain data)
+    ("app.saves", "app.settings", "app.stats", "app.viewmodels", "app.layers"),  # saved data; view models (plain data)
     ("app.worker",),  # the one engine thread
     ("app.widgets",),  # views that draw view models and report intents
     ("app.controllers",),  # one per mode, plus hints and review: they drive the engine's sessions
@@ -33,5 +33,5 @@ searches, solvers or worlds)."""
 DIAGNOSTICS: tuple[str, ...] = ("app.self_test",)
 """Modules that may import any engine package: the self-test checks the numba cache and the solver."""
 
-QT_FREE: tuple[str, ...] = ("app.viewmodels", "app.settings", "app.stats", "app.layers")
+QT_FREE: tuple[str, ...] = ("app.viewmodels", "app.saves", "app.settings", "app.stats", "app.layers")
 """App packages that must not import Qt."""

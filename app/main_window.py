@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable, Sequence
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox, QFileDialog, QFrame, QHBoxLayout, QInputDialog, QMainWindow, QMessageBox, QScrollArea, QStackedWidget, QVBoxLayout,
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.deal import Deal
-
 from engine.session.double_dummy import DoubleDummyOracle
+from engine.session.kernel_cache import cache_repair_messages
 
 from .controllers.bridge_controller import AUTO_ORACLE, BridgeController
 from .controllers.hearts_controller import HeartsController
@@ -42,8 +42,9 @@ from .modes.bridge_panel import BridgePanel
 from .modes.hearts_panel import HeartsPanel
 from .modes.help_text import hint_bars_html, how_to_play_html, suit_practice_html
 from .modes.suit_panel import SuitPanel
-from .settings import Settings, load_settings, save_settings
-from .stats import BridgeReplay, HeartsReplay, Statistics, TrendKind
+from .saves import SaveJournal, clean_interrupted_saves
+from .settings import LEGACY_TEMP_PREFIX, Settings, load_settings, save_settings, settings_path
+from .stats import BridgeReplay, HeartsReplay, StatsService, TrendKind
 from .viewmodels.bridge_table import review_table_state
 from .viewmodels.claim import RejectedClaim
 from .widgets.card_table import MARK_COLOUR, CardTableView
@@ -64,6 +65,37 @@ FIRST_BOARD_KERNELS: dict[AppMode, tuple[str, ...]] = {
 """Warm-up packages the first deal of a mode needs: compiled before it, the others after it."""
 
 __all__ = ["MainWindow"]
+
+
+class _GuiThread(QObject):
+    """Brings calls and messages from other threads (the statistics thread) to the GUI thread, in order.
+
+    Other threads hold only this small object, never the window: no reference cycle through a
+    thread keeps a closed window alive, to be collected later on the wrong thread.
+    """
+
+    _call = Signal(object)
+    message = Signal(str)  # connected to the status bar
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._call.connect(self._run_now, Qt.ConnectionType.QueuedConnection)
+
+    def run(self, fn: Callable[[], object]) -> None:
+        try:
+            self._call.emit(fn)
+        except RuntimeError:  # the window is gone (quitting): nobody to tell
+            pass
+
+    def post_message(self, text: str) -> None:
+        try:
+            self.message.emit(text)
+        except RuntimeError:
+            pass
+
+    @staticmethod
+    def _run_now(fn: Callable[[], object]) -> None:
+        fn()
 
 STATUS_MESSAGE_MS = 8000
 DEFAULT_SIZE = QSize(1180, 760)
@@ -121,7 +153,13 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Tenace")
         self.resize(fitted_size(self.screen().availableGeometry().size()))
         self._settings_file = settings_file
-        self._stats_file = stats_file
+        self._gui = _GuiThread(self)  # runs callables from other threads on this one
+        config = settings_file or settings_path()
+        self.cleaned_up = clean_interrupted_saves(config.parent, (config.name,), legacy_prefixes=(LEGACY_TEMP_PREFIX,))
+        self._journal = SaveJournal(config.parent)
+        self._gui.message.connect(self._show_message, Qt.ConnectionType.QueuedConnection)
+        self.stats = StatsService(stats_file, notice=self._gui.post_message)
+        self._repairs_told = 0
         loaded = load_settings(settings_file)
         self.settings: Settings = loaded.settings
         self.settings_problems = loaded.problems
@@ -160,17 +198,18 @@ class MainWindow(QMainWindow):
         self.engine_status.show_status(EngineStatus(EngineActivity.IDLE))
         self.worker = EngineWorker(self)
         self.worker.status_changed.connect(self.engine_status.show_status)
+        self.engine_status.stop_requested.connect(self.worker.cancel)
         self.worker.finished.connect(self._on_job_done)
         self.worker.failed.connect(self._on_job_failed)
         self._warmup_ids: list[int] = []
         self._warmup_parts: list[WarmupReport] = []
 
-        self.bridge = BridgeController(self.worker, seed=seed, stats_file=stats_file, oracle=dd_oracle, parent=self)
+        self.bridge = BridgeController(self.worker, seed=seed, stats=self.stats, oracle=dd_oracle, parent=self)
         self.bridge.options = replace(self.bridge.options, bidding=bid_boards)
-        self.hearts = HeartsController(self.worker, seed=seed, stats_file=stats_file, parent=self)
+        self.hearts = HeartsController(self.worker, seed=seed, stats=self.stats, parent=self)
         self.bridge_panel = BridgePanel(self.bridge, self)
         self.hearts_panel = HeartsPanel(self.hearts, self)
-        self.suit = SuitController(self.worker, seed=seed, stats_file=stats_file, parent=self)
+        self.suit = SuitController(self.worker, seed=seed, stats=self.stats, parent=self)
         self.suit_panel = SuitPanel(self.suit, self)
         self.suit_panel.play_started.connect(self.table.setFocus)  # back to the cards for keyboard play
         self._hosted: dict[AppMode, _HostedMode] = {
@@ -188,7 +227,7 @@ class MainWindow(QMainWindow):
         self.table.table_clicked.connect(self._table_clicked)
         self.sounds = SoundPlayer(self.settings.sound)
         self._shown_state = None  # the last table state set (what the sounds compare with)
-        self.hints = HintController(self.worker, stats_file=stats_file, config=HintConfig(explain=True), parent=self)
+        self.hints = HintController(self.worker, stats=self.stats, config=HintConfig(explain=True), parent=self)
         self.hints.message.connect(self._show_message)
         self.hints.hint_card_changed.connect(self.table.set_hint_card)
         self.hints_panel = HintsPanel(self.hints, self)
@@ -228,8 +267,11 @@ class MainWindow(QMainWindow):
         if rest:
             self._warmup_ids.append(self.worker.submit(
                 warmup_job(rest), activity=EngineActivity.COMPILING, label="compiling the other kernels"))
-        if self.settings_problems:
-            self.statusBar().showMessage(" ".join(self.settings_problems), STATUS_MESSAGE_MS)
+        start_notes = list(self.settings_problems)
+        if self.cleaned_up:
+            start_notes.append(f"Removed {len(self.cleaned_up)} temporary file(s) left by an interrupted save.")
+        if start_notes:
+            self.statusBar().showMessage(" ".join(start_notes), STATUS_MESSAGE_MS)
         self.table.setFocus()
 
     # --- actions ----------------------------------------------------------------------
@@ -256,6 +298,8 @@ class MainWindow(QMainWindow):
         self.hint_panel_action = self.hints_dock.toggleViewAction()
         self.hint_panel_action.setText("Hint &panel")
         self.hint_panel_action.setStatusTip("Show or collapse the hint panel")
+        self.retry_action = self._action("&Retry the engine", self.retry, QKeySequence("Ctrl+R"),
+                                         "Ask the engine again for what failed (a computer's card, a board)")
         self.mode_actions: dict[AppMode, QAction] = {}
         group = QActionGroup(self)
         for number, mode in enumerate(AppMode, start=1):
@@ -281,6 +325,7 @@ class MainWindow(QMainWindow):
         game.addAction(self.hint_panel_action)
         game.addAction(self.last_trick_action)
         game.addAction(self.claim_action)
+        game.addAction(self.retry_action)
         game.addAction(self.statistics_action)
         game.addSeparator()
         game.addAction(self.quit_action)
@@ -397,6 +442,7 @@ class MainWindow(QMainWindow):
         self.save_action.setEnabled(bridge and self.bridge.session is not None)
         self.undo_action.setEnabled(controller.can_undo)
         self.claim_action.setEnabled(bridge and self.bridge.can_claim)
+        self.retry_action.setEnabled(controller.can_retry)
         self.hints.follow(controller)  # a hint for another position is cancelled
         self.hint_action.setEnabled(self.hints.can_hint(controller) or self._pass_hint_available())
 
@@ -406,6 +452,10 @@ class MainWindow(QMainWindow):
     # --- game actions ------------------------------------------------------------------------------
     def undo(self) -> None:
         self.controller.undo()
+
+    def retry(self) -> None:
+        """Ask the engine again for what failed in the current mode."""
+        self.controller.retry()
 
     def hint(self) -> None:
         """Every legal card's value for the user's turn (Bridge or Hearts), in the hints panel; while
@@ -498,9 +548,11 @@ class MainWindow(QMainWindow):
             self.load_pbn(Path(path))
 
     def load_pbn(self, path: Path) -> bool:
+        """Read ``path`` on the engine worker (progress and Stop in the status bar); the board follows.
+        False when the reading could not even start."""
         try:
             self.bridge.load_pbn(path)
-        except ValueError as exc:
+        except (ValueError, RuntimeError) as exc:
             self._show_message(str(exc))
             return False
         return True
@@ -511,8 +563,10 @@ class MainWindow(QMainWindow):
             self.write_pbn(Path(path))
 
     def write_pbn(self, path: Path) -> bool:
+        """Save atomically; the save is noted while it runs, so a crash's leftovers go at the next start."""
         try:
-            self.bridge.save_pbn(path)
+            with self._journal.saving(path):
+                self.bridge.save_pbn(path)
         except (OSError, ValueError) as exc:
             self._show_message(f"Could not save {path.name}: {exc}")
             return False
@@ -562,43 +616,51 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def open_statistics(self) -> StatisticsDialog | None:
-        """Totals by game and role, the trend chart, and the history with Replay."""
-        try:
-            with Statistics(self._stats_file) as stats:
-                summary = stats.summary()
-                trends = {kind: stats.trend(kind) for kind in TrendKind}
-                history = stats.history()
-        except Exception as exc:  # noqa: BLE001 - a broken database must not cost the window
-            self._show_message(f"The statistics could not be read: {exc}")
-            return None
-        dialog = StatisticsDialog(summary, trends, history, self)
+    def open_statistics(self) -> StatisticsDialog:
+        """Totals by game and role, the trend chart, and the history with Replay.  The dialog opens at once
+        and fills in when the statistics thread has read them: SQLite never runs on the GUI thread, so a
+        slow disk or a locked database cannot freeze the window."""
+        dialog = StatisticsDialog(parent=self)
         dialog.replay_requested.connect(self.replay_from_history)
+
+        def read(stats):  # noqa: ANN001, ANN202 - on the statistics thread
+            return stats.summary(), {kind: stats.trend(kind) for kind in TrendKind}, stats.history()
+
+        def show(result: object) -> None:
+            if isinstance(result, Exception):
+                dialog.set_error(str(result))
+            else:
+                dialog.set_data(*result)  # type: ignore[misc]
+
+        gui = self._gui
+        self.stats.submit(read, lambda result: gui.run(lambda: show(result)))
         return self._open(dialog)
 
-    def replay_from_history(self, key: tuple[str, int]) -> bool:
-        """Play a hand of the history again, in its mode."""
-        try:
-            with Statistics(self._stats_file) as stats:
-                replay = stats.replay(key)
-        except (ValueError, OSError) as exc:
-            self._show_message(f"This hand cannot be replayed: {exc}")
-            return False
-        if isinstance(replay, BridgeReplay):
-            self.set_mode(AppMode.BRIDGE)
-            self.bridge.replay_hand(replay)
-        elif isinstance(replay, HeartsReplay):
-            self.set_mode(AppMode.HEARTS)
-            self.hearts.replay_hand(replay)
-        else:
-            self.set_mode(AppMode.SUIT)
-            self.suit.replay_problem(replay)
-        self.table.setFocus()
-        return True
+    def replay_from_history(self, key: tuple[str, int]) -> None:
+        """Play a hand of the history again, in its mode (its record is read on the statistics thread)."""
+
+        def play(replay: object) -> None:
+            if isinstance(replay, Exception):
+                self._show_message(f"This hand cannot be replayed: {replay}")
+                return
+            if isinstance(replay, BridgeReplay):
+                self.set_mode(AppMode.BRIDGE)
+                self.bridge.replay_hand(replay)
+            elif isinstance(replay, HeartsReplay):
+                self.set_mode(AppMode.HEARTS)
+                self.hearts.replay_hand(replay)
+            else:
+                self.set_mode(AppMode.SUIT)
+                self.suit.replay_problem(replay)  # type: ignore[arg-type]
+            self.table.setFocus()
+
+        gui = self._gui
+        self.stats.submit(lambda stats: stats.replay(key), lambda result: gui.run(lambda: play(result)))
 
     def open_shortcuts(self) -> ReadOnlyDialog:
         actions = [
             self.new_deal_action, self.open_action, self.save_action, self.undo_action, self.hint_action, self.claim_action,
+            self.retry_action,
             *self.mode_actions.values(), self.settings_action, self.quit_action, self.shortcuts_action,
         ]
         dialog = ReadOnlyDialog("Keyboard shortcuts", self, rows=shortcut_rows(actions))
@@ -624,7 +686,15 @@ class MainWindow(QMainWindow):
         return self._open(dialog)
 
     # --- engine messages ---------------------------------------------------------------------
+    def _tell_cache_repairs(self) -> None:
+        """A damaged kernel cache was cleared and recompiled while a job ran: say so once."""
+        repairs = cache_repair_messages()
+        if len(repairs) > self._repairs_told:
+            self._repairs_told = len(repairs)
+            self.statusBar().showMessage(repairs[-1], STATUS_MESSAGE_MS)
+
     def _on_job_done(self, done: JobDone) -> None:
+        self._tell_cache_repairs()
         if done.request_id in self._warmup_ids and isinstance(done.result, WarmupReport):
             self._warmup_parts.append(done.result)
             if len(self._warmup_parts) < len(self._warmup_ids):
@@ -633,15 +703,17 @@ class MainWindow(QMainWindow):
             if report.failures:
                 names = ", ".join(name for name, _ in report.failures)
                 self.statusBar().showMessage(f"Engine ready, but warm-up failed for {names}", STATUS_MESSAGE_MS)
-            else:
+            elif self._repairs_told == 0:
                 self.statusBar().showMessage(f"Engine ready ({report.seconds:.1f} s)", STATUS_MESSAGE_MS)
 
     def _on_job_failed(self, failed: JobFailed) -> None:
         self.last_engine_error = failed
         self.statusBar().showMessage(f"Engine error: {failed.message}", STATUS_MESSAGE_MS)
+        self._tell_cache_repairs()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for hosted in self._hosted.values():
             hosted.controller.deactivate()
         self.worker.shutdown(timeout_s=2.0)
+        self.stats.close(timeout=2.0)  # the last records are written
         super().closeEvent(event)

@@ -15,7 +15,9 @@ The checks, in order:
   shows its window before warming the engine up);
 * ``engine warm-up`` — numba imported and every ``engine/**/warmup.py`` hook run,
   exactly as the app's background warm-up does;
-* ``numba cache`` — the cache directory is writable and, in a bundle, outside it;
+* ``numba cache`` — numba caches in this source version's folder, writable and (in a bundle)
+  outside it; every cached kernel file is intact (a damaged one fails the check and is
+  cleared), the warm-up's kernels were saved, and a repair made during the run is named;
 * ``double-dummy solve`` — a simple squeeze ending, per card, with known answers;
 * ``PIMC decision`` — a five-card ending valued over 12 sampled worlds;
 * ``suit problem`` — a library entry (restricted choice) solved exactly, compared
@@ -82,12 +84,17 @@ def check_warmup() -> str:
 
 
 def check_numba_cache() -> str:
-    from engine.jit import cache_dir, numba
+    """The truth about the kernel cache after the warm-up: numba uses this source version's folder,
+    it is writable, every cached kernel file is intact, the warm-up's kernels were saved, and any
+    repair made on the way is named."""
+    from engine.jit import KEY_PREFIX, cache_dir, cache_repairs, clear_cache_folder, numba, unsaved_kernels, verify_cache
 
     configured = numba.config.CACHE_DIR
     _expect(bool(configured), "numba has no cache directory configured (NUMBA_CACHE_DIR)")
     _expect(os.path.abspath(configured) == os.path.abspath(cache_dir()),
             f"numba caches in {configured}, engine.jit expects {cache_dir()}")
+    _expect(os.path.basename(configured).startswith(KEY_PREFIX),
+            f"the cache {configured} is not keyed by source version ({KEY_PREFIX}...)")
     os.makedirs(configured, exist_ok=True)
     with tempfile.TemporaryFile(dir=configured):
         pass
@@ -95,7 +102,18 @@ def check_numba_cache() -> str:
     if bundle is not None:
         inside = os.path.commonpath([os.path.abspath(bundle), os.path.abspath(configured)]) == os.path.abspath(bundle)
         _expect(not inside, f"the cache {configured} is inside the bundle {bundle}")
-    return f"writable: {configured}"
+    kernels, problems = verify_cache(configured)
+    if problems:
+        for folder in {os.path.join(configured, p.split("/", 1)[0]) for p in problems}:
+            clear_cache_folder(folder)
+        raise CheckFailed(f"{len(problems)} damaged cached kernel file(s), now cleared (recompiled at next use): "
+                          + "; ".join(problems[:3]))
+    unsaved = unsaved_kernels()
+    _expect(not unsaved, f"{len(unsaved)} kernel(s) could not be cached: {unsaved[0] if unsaved else ''}")
+    _expect(kernels > 0, f"no kernel is cached in {configured} after the warm-up")
+    repairs = cache_repairs()
+    repaired = f"; repaired during this run: {repairs[0].message}" if repairs else ""
+    return f"{kernels} kernels cached and intact in {configured}{repaired}"
 
 
 SQUEEZE = "N:A2.Q.. ..KQJ. 4..2.A K3.K.."

@@ -1,23 +1,28 @@
 """User settings: a frozen dataclass stored as JSON in the user config dir (appdirs).
 
-Loading never fails: a missing file gives the defaults silently; an unreadable or
-corrupt file, or a field with a bad value, falls back to the default for what is wrong
-and says so in :attr:`SettingsLoad.problems` (the window shows those messages).
-Saving is atomic (temp file in the same directory, fsync, ``os.replace``) so a crash
-mid-write never leaves a half-written file behind.
+Loading never fails and never stops the app, whatever the file holds (broken or
+deeply nested JSON, a 5,000-digit number, binary junk, a huge file): a missing file
+gives the defaults silently; anything else that is wrong falls back to the defaults
+for what is wrong (the whole file, or one field) and says so in
+:attr:`SettingsLoad.problems`, which the window shows.  The damaged file is kept
+beside as ``settings.json.bad-<date>-<time>`` (:attr:`SettingsLoad.kept`) and the
+settings that could be read are written back, so the next start is clean and
+nothing the user had is lost.  Saving is atomic (:func:`app.saves.atomic_write_text`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import tempfile
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
 
 import appdirs
+
+from engine.formats.user_file import open_user_file
+
+from .saves import atomic_write_text, keep_aside
 
 __all__ = [
     "DeckColours",
@@ -32,15 +37,20 @@ __all__ = [
     "load_settings",
     "save_settings",
     "ANIMATION_MS_RANGE",
+    "MAX_SETTINGS_BYTES",
 ]
 
 APP_NAME = "tenace"
 APP_AUTHOR = "Tenace"
 SETTINGS_FILE = "settings.json"
+LEGACY_TEMP_PREFIX = ".settings-"
+"""Temporary files of saves by earlier versions (``.settings-XXXXXXXX.tmp``)."""
 ANIMATION_MS_RANGE = (50, 2000)
 TRICK_PAUSE_CLICK = -1
 """``trick_pause_ms``: a finished trick stays until you click the table (or a card is played)."""
 TRICK_PAUSE_RANGE = (0, 5000)
+MAX_SETTINGS_BYTES = 64 * 1024
+"""A settings file is a few hundred bytes; anything far larger is not one (and is not read whole)."""
 
 
 class DeckColours(Enum):
@@ -107,6 +117,8 @@ class Settings:
 class SettingsLoad:
     settings: Settings
     problems: tuple[str, ...]
+    kept: Path | None = None
+    """Where the damaged file was kept (``None`` when nothing was wrong, or it could not be moved)."""
 
 
 def settings_path() -> Path:
@@ -117,68 +129,106 @@ def _encode(value: object) -> object:
     return value.value if isinstance(value, Enum) else value
 
 
+def _short(raw: object) -> str:
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def _decode_field(name: str, raw: object) -> object:
     """The typed value of one field, or ``ValueError`` saying why ``raw`` does not fit."""
     default = getattr(Settings(), name)
     if isinstance(default, Enum):
         choices = [m.value for m in type(default)]
         if raw not in choices:
-            raise ValueError(f"{raw!r} is not one of {', '.join(choices)}")
+            raise ValueError(f"{_short(raw)} is not one of {', '.join(choices)}")
         return type(default)(raw)
     if isinstance(default, bool):
         if not isinstance(raw, bool):
-            raise ValueError(f"{raw!r} is not true or false")
+            raise ValueError(f"{_short(raw)} is not true or false")
         return raw
     if isinstance(default, int):
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise ValueError(f"{raw!r} is not a whole number")
+            raise ValueError(f"{_short(raw)} is not a whole number")
         dataclasses.replace(Settings(), **{name: raw})  # range checks live in __post_init__
         return raw
     raise TypeError(f"settings field {name} has an unsupported type")  # a programming error
 
 
+class _Unreadable(Exception):
+    """The file as a whole cannot be used; the message says why."""
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a value a setting can have")
+
+
+def _read_object(path: Path) -> dict[str, object]:
+    """The JSON object in ``path``, or :class:`_Unreadable` saying why not (never anything else)."""
+    try:
+        with open_user_file(path) as f:  # a FIFO there would block the start for ever
+            data = f.read(MAX_SETTINGS_BYTES + 1)
+    except OSError as exc:
+        raise _Unreadable(f"could not be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_SETTINGS_BYTES:
+        raise _Unreadable(f"is larger than {MAX_SETTINGS_BYTES // 1024} KB, too large to be settings")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _Unreadable("is not UTF-8 text") from None
+    try:
+        obj = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise _Unreadable(f"is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise _Unreadable("is not valid settings (nested too deeply)") from None
+    except (ValueError, MemoryError) as exc:  # NaN, numbers beyond Python's digit limit
+        raise _Unreadable(f"is not valid settings ({str(exc)[:80]})") from None
+    if not isinstance(obj, dict):
+        raise _Unreadable("does not hold a JSON object")
+    return obj
+
+
+def _decode_all(data: dict[str, object], where: str) -> tuple[dict[str, object], list[str]]:
+    values: dict[str, object] = {}
+    problems: list[str] = []
+    known = {f.name for f in fields(Settings)}
+    for key in sorted(k for k in data if k not in known):
+        shown = key if len(key) <= 40 else key[:40] + "…"
+        problems.append(f"{where}: unknown setting {shown!r} ignored")
+    for name in sorted(known & set(data)):
+        try:
+            values[name] = _decode_field(name, data[name])
+        except ValueError as exc:
+            problems.append(f"{where}: {name}: {str(exc)[:120]}; using the default {_encode(getattr(Settings(), name))!r}")
+    return values, problems
+
+
 def load_settings(path: Path | None = None) -> SettingsLoad:
+    """The saved settings; whatever is wrong falls back to the defaults and is reported (see the module doc)."""
     path = path or settings_path()
     if not path.exists():
         return SettingsLoad(Settings(), ())
     where = f"settings file {path}"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        return SettingsLoad(Settings(), (f"{where} could not be read ({exc}); using the defaults",))
-    except json.JSONDecodeError as exc:
-        return SettingsLoad(
-            Settings(), (f"{where} is not valid JSON (line {exc.lineno}: {exc.msg}); using the defaults",)
-        )
-    if not isinstance(data, dict):
-        return SettingsLoad(Settings(), (f"{where} does not hold a JSON object; using the defaults",))
-    values: dict[str, object] = {}
-    problems: list[str] = []
-    known = {f.name for f in fields(Settings)}
-    for key in sorted(set(data) - known):
-        problems.append(f"{where}: unknown setting {key!r} ignored")
-    for name in sorted(known & set(data)):
+        values, problems = _decode_all(_read_object(path), where)
+        settings = Settings(**values)  # type: ignore[arg-type]
+    except _Unreadable as exc:
+        settings, problems = Settings(), [f"{where} {exc}; using the defaults"]
+    except Exception as exc:  # noqa: BLE001 - settings must never stop the app
+        settings, problems = Settings(), [f"{where} could not be used ({type(exc).__name__}); using the defaults"]
+    if not problems:
+        return SettingsLoad(settings, ())
+    kept = keep_aside(path)
+    if kept is not None:
+        problems.append(f"the old file was kept as {kept.name}")
         try:
-            values[name] = _decode_field(name, data[name])
-        except ValueError as exc:
-            problems.append(f"{where}: {name}: {exc}; using the default {_encode(getattr(Settings(), name))!r}")
-    return SettingsLoad(Settings(**values), tuple(problems))  # type: ignore[arg-type]
+            save_settings(settings, path)
+        except OSError:
+            pass
+    return SettingsLoad(settings, tuple(problems), kept)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
     """Write ``settings`` atomically; returns the path written."""
     path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+    return atomic_write_text(path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")

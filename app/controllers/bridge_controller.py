@@ -5,10 +5,16 @@ computer calls the other three seats with the system card, and the contract and
 declarer come from the auction — the user declares when their side won it and
 defends from South otherwise.  The double-dummy contract choice stays as an option.
 
-Everything the engine computes — the double-dummy table and automatic contract of a
-new board, the bid hint, each computer card, the check of a claim — runs on the engine
-worker; the GUI thread only applies answers, and only when they belong to the current
-position.  A computer call takes milliseconds and is made directly.
+Everything the engine computes — reading a PBN file, the double-dummy table and
+automatic contract of a new board, the bid hint, each computer card, the check of a
+claim — runs on the engine worker; the GUI thread only applies answers, and only when
+they belong to the current position.  A computer call takes milliseconds and is made
+directly.
+
+A hand is never left stuck by an engine failure: a board that could not be prepared
+or a computer card that failed is offered again (:attr:`BridgeController.retry_text`,
+:meth:`BridgeController.retry`), and a card that failed twice is chosen by the simple
+``rules`` player on the next retry.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -23,11 +30,19 @@ from engine.bidding import read_auction
 from engine.bridge.auction import Call
 from engine.core.cancel import CancelToken
 from engine.core.cards import Card
-from engine.formats import PbnError, read_pbn, write_pbn_file
+from engine.formats import PbnError, PbnFileError, read_pbn, write_pbn_file
 from engine.session.auction_session import AuctionSession
 from engine.session.board_maker import PreparedBoard, prepare_board, random_board_deal
-from engine.session.bridge_pbn import loaded_board, restore_play, session_to_pbn_game
-from engine.session.bridge_session import BridgeBoard, BridgeSession, BridgeSessionError, ComputerTurn, DealSummary, UserRole
+from engine.session.bridge_pbn import LoadedBoard, loaded_board, restore_play, session_to_pbn_game
+from engine.session.bridge_session import (
+    FALLBACK_PLAYER,
+    BridgeBoard,
+    BridgeSession,
+    BridgeSessionError,
+    ComputerTurn,
+    DealSummary,
+    UserRole,
+)
 from engine.core.seats import Seat
 from engine.session.contract_choice import ContractChoice, ContractMethod
 from engine.session.deal_filter import DealFilter
@@ -37,7 +52,7 @@ from engine.session.double_dummy import DoubleDummyOracle, table_oracle, with_ce
 from engine.players.registry import Game
 
 from ..settings import TRICK_PAUSE_CLICK, HandVisibility
-from ..stats import BridgeHandRecord, BridgeReplay, Statistics
+from ..stats import BridgeHandRecord, BridgeReplay, StatsService
 from ..viewmodels.auction import BIDDING_BOX_CALLS, AuctionGrid, BoxCall, auction_grid
 from ..viewmodels.bridge_table import auction_deal_state, bridge_table_state, unplayed_deal_state
 from ..viewmodels.claim import RejectedClaim
@@ -84,14 +99,14 @@ class BridgeController(QObject):
         worker: EngineWorker,
         *,
         seed: int | None = None,
-        stats_file: Path | None = None,
+        stats: StatsService | None = None,
         oracle: object = AUTO_ORACLE,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._requests = EngineRequests(worker, self)
         self._rng = random.Random(seed)
-        self._stats_file = stats_file
+        self._stats = stats
         self.oracle: DoubleDummyOracle | None = table_oracle() if oracle is AUTO_ORACLE else oracle  # type: ignore[assignment]
         self.options = BridgeOptions()
         self.pace_ms = 0
@@ -114,6 +129,10 @@ class BridgeController(QObject):
         self._pending_restore: tuple[tuple[Card, ...], int | None] | None = None
         self._pending_choice: ContractChoice | None = None
         self._pending_role: UserRole | None = None
+        self.retry_text: str | None = None  # what failed, offered again by retry()
+        self._retry: Callable[[], None] | None = None
+        self._failed_ply = -1
+        self._failures = 0  # consecutive failures of the computer card at _failed_ply
         self._pending_auction: tuple[Call, ...] = ()
         self._pending_user_seat: Seat | None = None
         self.auction: AuctionSession | None = None  # the board's bidding (kept through the play)
@@ -307,10 +326,33 @@ class BridgeController(QObject):
         if self.session is not None:
             self._requests.cancel_all()
 
+    # --- engine failures: offered again ---------------------------------------------------------
+    @property
+    def can_retry(self) -> bool:
+        return self._retry is not None
+
+    def retry(self) -> None:
+        """Ask the engine again for what failed (see the module docstring)."""
+        again = self._retry
+        self._clear_retry()
+        if again is not None:
+            again()
+        self.changed.emit()
+
+    def _offer_retry(self, text: str, again: Callable[[], None]) -> None:
+        self.retry_text = text
+        self._retry = again
+        self.changed.emit()
+
+    def _clear_retry(self) -> None:
+        self.retry_text = None
+        self._retry = None
+
     # --- new boards ---------------------------------------------------------------------------
     def new_deal(self) -> None:
         """Deal the next board: at once for a random deal, on the engine for a filtered one (the
         current board stays on the table meanwhile, and if no deal is found)."""
+        self._clear_retry()
         self._requests.cancel_all()
         self._pace_timer.stop()
         self.board_number += 1
@@ -354,6 +396,8 @@ class BridgeController(QObject):
         def failed(text: str) -> None:
             if oracle is None:
                 self._on_engine_failed(text)
+                self._offer_retry(f"Preparing board {board.number} failed: {text}",
+                                  lambda: self._analyse(board, None, label))
                 return
             self.message.emit(f"The double-dummy solver did not finish ({text}); the contract comes from the point-count estimate")
             self._analyse(board, None, label)
@@ -555,15 +599,39 @@ class BridgeController(QObject):
         self.message.emit(f"Saved {path.name}")
 
     def load_pbn(self, path: Path) -> None:
-        """Play the first game of a PBN file (its contract, or the automatic one; its play so far)."""
-        try:
-            games = read_pbn(path)
-        except (OSError, PbnError) as exc:
-            raise BridgeSessionError(f"cannot open {path.name}: {exc}") from None
-        if not games:
-            raise BridgeSessionError(f"{path.name} holds no game")
-        loaded = loaded_board(games[0], default_number=self.board_number + 1)
+        """Play the first game of a PBN file (its contract, or the automatic one; its play so far).
+
+        The file is read on the engine worker, with progress in the status bar and a Stop
+        button; what goes wrong (an unreadable or too large file, a bad game) comes back as a
+        message, and the board on the table stays until the new one is read.
+        """
+        name = path.name
+
+        def job(cancel: CancelToken) -> LoadedBoard:
+            def progress(fraction: float) -> None:
+                cancel.check(f"reading {name} was stopped")
+                cancel.report(fraction, f"reading {name}")
+
+            try:
+                games = read_pbn(path, progress=progress, limit=1)
+            except PbnError as exc:
+                raise BridgeSessionError(f"cannot open {name}, line {exc.line}: {exc.message}") from None
+            except PbnFileError as exc:  # too large, a folder, a FIFO...: the file is named once
+                raise BridgeSessionError(f"cannot open {name}: it {exc.reason}") from None
+            except OSError as exc:
+                raise BridgeSessionError(f"cannot open {name}: {exc}") from None
+            if not games:
+                raise BridgeSessionError(f"{name} holds no game")
+            return loaded_board(games[0], default_number=self.board_number + 1)
+
+        self._clear_retry()
         self._requests.cancel_all()
+        self._pace_timer.stop()
+        self._requests.submit(job, f"reading {name}", lambda loaded: self._on_file_read(name, loaded),
+                              self._on_file_failed, on_cancelled=lambda: self._on_file_stopped(name), stoppable=True)
+        self.changed.emit()
+
+    def _on_file_read(self, name: str, loaded: LoadedBoard) -> None:
         self.session = None
         self.board_number = loaded.board.number
         self.pending_board = loaded.board
@@ -574,7 +642,7 @@ class BridgeController(QObject):
         self._pending_user_seat = loaded.user_seat
         self.auction = None
         self._analyse(loaded.board, self.oracle, "reading the deal")
-        self.message.emit(f"Opened {path.name}")
+        self.message.emit(f"Opened {name}")
         self.changed.emit()
 
     def replay_hand(self, replay: BridgeReplay) -> None:
@@ -594,8 +662,17 @@ class BridgeController(QObject):
         self.message.emit(f"Replaying board {replay.board}: {replay.contract} by {replay.declarer.name.title()}")
         self.changed.emit()
 
+    def _on_file_failed(self, text: str) -> None:
+        self.message.emit(text)
+        self._after_change()  # the board on the table plays on
+
+    def _on_file_stopped(self, name: str) -> None:
+        self.message.emit(f"Stopped reading {name}")
+        self._after_change()
+
     # --- the computer's turns ----------------------------------------------------------------------
     def _after_change(self) -> None:
+        self._clear_retry()
         s = self.session
         if s is not None and s.is_complete:
             self._finish()
@@ -639,22 +716,37 @@ class BridgeController(QObject):
         s = self.session
         if s is None or not self.active or self._requests.busy or s.play.ply != ply:
             return
-        turn: ComputerTurn | None = s.computer_turn()
+        fallback = ply == self._failed_ply and self._failures >= 2
+        turn: ComputerTurn | None = s.computer_turn(fallback=fallback)
         if turn is None:
             return
-        who = f"{turn.seat.name.title()} ({turn.player_name})" if self.engine_details else turn.seat.name.title()
+        name = f"{FALLBACK_PLAYER}, as {turn.player_name} failed" if fallback else turn.player_name
+        who = f"{turn.seat.name.title()} ({name})" if self.engine_details or fallback else turn.seat.name.title()
         self._requests.submit(
             turn.job,
             f"{who} is thinking",
             lambda card: self._on_computer_card(s, turn.ply, card),
-            self._on_engine_failed,
+            lambda text: self._on_computer_failed(s, turn, text),
         )
         self.changed.emit()
 
     def _on_computer_card(self, session: BridgeSession, ply: int, card: Card) -> None:
         if session is not self.session or not session.apply_computer_card(ply, card):
             return
+        self._failed_ply, self._failures = -1, 0
         self._after_change()
+
+    def _on_computer_failed(self, session: BridgeSession, turn: ComputerTurn, text: str) -> None:
+        """The card is offered again; after two failures the simple player chooses it on the retry."""
+        if session is not self.session:
+            return
+        self._failures = self._failures + 1 if self._failed_ply == turn.ply else 1
+        self._failed_ply = turn.ply
+        self.message.emit(f"Engine error: {text}")
+        then = (f"Retry lets the simple player ({FALLBACK_PLAYER}) choose it" if self._failures >= 2
+                else "Retry asks again")
+        self._offer_retry(f"{turn.seat.name.title()}'s card failed: {text}. {then}.",
+                          lambda: self._ask_computer(turn.ply))
 
     def _on_engine_failed(self, text: str) -> None:
         if self._searching:
@@ -670,18 +762,14 @@ class BridgeController(QObject):
         self.last_summary = summary
         if not self._recorded:
             self._recorded = True
-            try:
+            if self._stats is not None:  # on the statistics thread; a failure comes back as a notice
                 s = self.session
                 claim = s.play.claim_record
-                with Statistics(self._stats_file) as stats:
-                    stats.record_bridge_hand(
-                        BridgeHandRecord(summary.contract, summary.declarer, s.user_seat,
-                                         summary.declarer_tricks, summary.user_score, s.board.deal, s.board.number,
-                                         s.board.vulnerability, tuple(m.card for m in s.play.moves),
-                                         None if claim is None else claim.declarer_side_tricks, summary.dd_tricks)
-                    )
-            except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
-                self.message.emit(f"Statistics could not be saved: {exc}")
+                record = BridgeHandRecord(summary.contract, summary.declarer, s.user_seat,
+                                          summary.declarer_tricks, summary.user_score, s.board.deal, s.board.number,
+                                          s.board.vulnerability, tuple(m.card for m in s.play.moves),
+                                          None if claim is None else claim.declarer_side_tricks, summary.dd_tricks)
+                self._stats.record(lambda stats: stats.record_bridge_hand(record))
             self.deal_finished.emit(summary)
 
     def trick_record(self) -> tuple[TrickRow, ...]:

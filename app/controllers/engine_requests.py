@@ -45,11 +45,13 @@ class EngineRequests(QObject):
     def submit(
         self, job: EngineJob, label: str, on_done: Callable[[Any], None], on_failed: Callable[[str], None], *,
         on_progress: Callable[[float, str], None] | None = None, on_cancelled: Callable[[], None] | None = None,
+        stoppable: bool = False,
     ) -> RequestId:
         """Queue ``job`` (``job(token)``, see :mod:`app.worker`); raises
         :class:`~app.worker.WorkerShutDownError` when the worker is shut down.  ``on_cancelled`` hears
-        of a cancellation this controller did not ask for (the worker shutting down)."""
-        request_id = self._worker.submit(job, activity=EngineActivity.THINKING, label=label)
+        of a cancellation this controller did not ask for (the worker shutting down, or the user's Stop
+        for a ``stoppable`` job)."""
+        request_id = self._worker.submit(job, activity=EngineActivity.THINKING, label=label, stoppable=stoppable)
         self._pending[request_id] = _Pending(on_done, on_failed, on_progress, on_cancelled)
         return request_id
 

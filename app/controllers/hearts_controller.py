@@ -1,13 +1,16 @@
 """Hearts mode: a game against three computer players, passing included, scores kept to the end.
 
 Computer passes and cards are computed on the engine worker; answers apply only to
-the hand and position they were asked for.
+the hand and position they were asked for.  A failed pass or card is offered again
+(:attr:`HeartsController.retry_text`, :meth:`HeartsController.retry`); after two
+failures at the same point the simple ``rules`` player chooses it, so a hand is
+never left stuck.
 """
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -19,7 +22,7 @@ from engine.session.hearts_pass_hint import PassHint
 from engine.session.hearts_session import HeartsComputerTurn, HeartsGameSummary, HeartsSession, HeartsStage
 
 from ..settings import TRICK_PAUSE_CLICK, HandVisibility
-from ..stats import HeartsGameRecord, HeartsHandRecord, HeartsReplay, Statistics
+from ..stats import HeartsGameRecord, HeartsHandRecord, HeartsReplay, StatsService
 from ..viewmodels.hearts_table import hand_points, hearts_table_state, received_sentence
 from ..viewmodels.strength import computer_words
 from ..viewmodels.hints import HintTarget, hearts_hint_target
@@ -44,12 +47,13 @@ class HeartsController(QObject):
     game_finished = Signal(object)  # HeartsGameSummary
 
     def __init__(
-        self, worker: EngineWorker, *, seed: int | None = None, stats_file: Path | None = None, parent: QObject | None = None
+        self, worker: EngineWorker, *, seed: int | None = None, stats: StatsService | None = None,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._requests = EngineRequests(worker, self)
         self._rng = random.Random(seed)
-        self._stats_file = stats_file
+        self._stats = stats
         self.rules = HeartsRules()
         self.player_spec = default_spec(Game.HEARTS)
         self.pass_hint: PassHint | None = None  # the last suggested pass, for this hand
@@ -66,6 +70,10 @@ class HeartsController(QObject):
         self.session: HeartsSession | None = None
         self.last_summary: HeartsGameSummary | None = None
         self._recorded: set[tuple[HeartsSession, int]] = set()  # hands already in the statistics
+        self.retry_text: str | None = None  # what failed, offered again by retry()
+        self._retry: Callable[[], None] | None = None
+        self._failed_key: tuple[int, int] | None = None
+        self._failures = 0  # consecutive failures at _failed_key (hand, ply; ply -1 = the passes)
 
     # --- for the views --------------------------------------------------------------------
     @property
@@ -202,8 +210,23 @@ class HeartsController(QObject):
         self.session.undo()
         self._after_change()
 
+    # --- engine failures: offered again ---------------------------------------------------------
+    @property
+    def can_retry(self) -> bool:
+        return self._retry is not None
+
+    def retry(self) -> None:
+        again = self._retry
+        self.retry_text = None
+        self._retry = None
+        if again is not None:
+            again()
+        self.changed.emit()
+
     # --- computer turns ----------------------------------------------------------------------------
     def _after_change(self) -> None:
+        self.retry_text = None
+        self._retry = None
         s = self.session
         if s is not None and s.history and (s, s.history[-1].hand_number) not in self._recorded:
             self._record_hand(s)
@@ -217,7 +240,7 @@ class HeartsController(QObject):
         self._waiting_for_click = False
         if s is None or not self.active or self._requests.busy:
             return
-        passes = s.computer_pass_turn()
+        passes = s.computer_pass_turn(fallback=self._fallback_for((s.hand_number, -1)))
         if passes is not None:  # passes are chosen at once: the user picks meanwhile
             self._submit(s, passes)
             return
@@ -256,15 +279,21 @@ class HeartsController(QObject):
             return
         if (session.hand_number, len(session.state.played)) != key:
             return
-        turn = session.computer_turn()
+        turn = session.computer_turn(fallback=self._fallback_for(key))
         if turn is not None:
             self._submit(session, turn)
+
+    def _fallback_for(self, key: tuple[int, int]) -> bool:
+        return key == self._failed_key and self._failures >= 2
 
     def _submit(self, session: HeartsSession, turn: HeartsComputerTurn) -> None:
         label = "choosing passes" if turn.seat is None else f"{turn.seat.name.title()} is thinking"
         if turn.seat is not None and self.engine_details:
             label = f"{turn.seat.name.title()} ({session.player_spec}) is thinking"
-        self._requests.submit(turn.job, label, lambda result: self._on_answer(session, turn, result), self._on_failed)
+        if self._fallback_for((turn.hand_number, turn.ply)):
+            label += " (the simple player, after failures)"
+        self._requests.submit(turn.job, label, lambda result: self._on_answer(session, turn, result),
+                              lambda text: self._on_failed(session, turn, text))
         self.changed.emit()
 
     def _on_answer(self, session: HeartsSession, turn: HeartsComputerTurn, result: object) -> None:
@@ -275,24 +304,33 @@ class HeartsController(QObject):
         else:
             ok = session.apply_computer_card(turn.hand_number, turn.ply, result)  # type: ignore[arg-type]
         if ok:
+            self._failed_key, self._failures = None, 0
             self._after_change()
         else:
             self._schedule_computer()
 
-    def _on_failed(self, text: str) -> None:
+    def _on_failed(self, session: HeartsSession, turn: HeartsComputerTurn, text: str) -> None:
+        """The pass or card is offered again; after two failures the simple player chooses it on the retry."""
         self.message.emit(f"Engine error: {text}")
+        if session is not self.session:
+            self.changed.emit()
+            return
+        key = (turn.hand_number, turn.ply)
+        self._failures = self._failures + 1 if self._failed_key == key else 1
+        self._failed_key = key
+        what = "The computer passes" if turn.seat is None else f"{turn.seat.name.title()}'s card"
+        then = "Retry lets the simple player (rules) choose" if self._failures >= 2 else "Retry asks again"
+        self.retry_text = f"{what} failed: {text}. {then}."
+        self._retry = self._schedule_computer
         self.changed.emit()
 
     def _record_hand(self, s: HeartsSession) -> None:
         """Each finished hand goes into the statistics once (points as scored, the moon, the deal to replay)."""
         last = s.history[-1]
         self._recorded.add((s, last.hand_number))
-        try:
-            with Statistics(self._stats_file) as stats:
-                stats.record_hearts_hand(HeartsHandRecord(last.hand_number, s.user_seat, last.points, last.moon,
-                                                          s.dealt, s.rules.to_dict()))
-        except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
-            self.message.emit(f"Statistics could not be saved: {exc}")
+        if self._stats is not None:  # on the statistics thread; a failure comes back as a notice
+            record = HeartsHandRecord(last.hand_number, s.user_seat, last.points, last.moon, s.dealt, s.rules.to_dict())
+            self._stats.record(lambda stats: stats.record_hearts_hand(record))
 
     def replay_hand(self, replay: HeartsReplay) -> None:
         """Play a hand of the history again (its deal and pass direction), as the first hand of a new game."""
@@ -310,11 +348,7 @@ class HeartsController(QObject):
         assert self.session is not None
         summary = self.session.summary()
         self.last_summary = summary
-        try:
-            with Statistics(self._stats_file) as stats:
-                stats.record_hearts_game(
-                    HeartsGameRecord(summary.totals[summary.user_seat], summary.best_other_total, len(summary.hands))
-                )
-        except Exception as exc:  # noqa: BLE001 - statistics must never stop the game
-            self.message.emit(f"Statistics could not be saved: {exc}")
+        if self._stats is not None:  # on the statistics thread; a failure comes back as a notice
+            record = HeartsGameRecord(summary.totals[summary.user_seat], summary.best_other_total, len(summary.hands))
+            self._stats.record(lambda stats: stats.record_hearts_game(record))
         self.game_finished.emit(summary)

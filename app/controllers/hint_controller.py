@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Mapping, TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -39,7 +38,7 @@ from engine.core.cancel import Cancelled, CancelToken
 from engine.core.cards import CardSet
 from engine.hearts.view import HeartsView
 
-from ..stats import Game, Statistics
+from ..stats import Game, StatsService
 from ..viewmodels.hints import (
     HintKind,
     HintResult,
@@ -171,15 +170,12 @@ def _explained(final: HintResult, serial: int, post: "Post", cancel: CancelToken
 Post = Callable[[int, HintResult], None]
 
 
-def _counted(job, game: Game, stats_file: Path | None, failed: Callable[[str], None]):
-    """``job``, first recording a hint used in the statistics (a failure is reported, never fatal)."""
+def _counted(job, game: Game, stats: StatsService | None):
+    """``job``, first recording a hint used (on the statistics thread, which reports any failure)."""
 
     def run(cancel: CancelToken):
-        try:
-            with Statistics(stats_file) as stats:
-                stats.record_hint(game)
-        except Exception as exc:  # noqa: BLE001 - statistics must never stop a hint
-            failed(f"Statistics could not be saved: {exc}")
+        if stats is not None:
+            stats.record(lambda s: s.record_hint(game))
         return job(cancel)
 
     return run
@@ -264,19 +260,18 @@ class HintController(QObject):
     hint_card_changed = Signal(object)  # Card | None: the recommended card to mark on the table
 
     _partial = Signal(int, object)  # (serial, HintResult) from the engine thread, delivered queued
-    _note = Signal(str)  # a message from the engine thread, delivered queued
 
     def __init__(
         self,
         worker: EngineWorker,
         *,
-        stats_file: Path | None = None,
+        stats: StatsService | None = None,
         config: HintConfig = HintConfig(),
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._requests = EngineRequests(worker, self)
-        self._stats_file = stats_file
+        self._stats = stats
         self.config = config
         self.status = HintStatus.IDLE
         self.result: HintResult | None = None
@@ -285,7 +280,6 @@ class HintController(QObject):
         self._serial = 0
         self._target: HintTarget | None = None
         self._partial.connect(self._on_partial, Qt.ConnectionType.QueuedConnection)
-        self._note.connect(self.message, Qt.ConnectionType.QueuedConnection)
 
     # --- queries -----------------------------------------------------------------------------------
     @property
@@ -313,7 +307,7 @@ class HintController(QObject):
         else:
             game = Game.HEARTS
             job = hearts_hint_job(target.view, self.config, serial, self._post, target.taken)  # type: ignore[arg-type]
-        job = _counted(job, game, self._stats_file, self._post_note)
+        job = _counted(job, game, self._stats)
         try:
             self.request_id = self._requests.submit(job, "hint", self._on_done, self._on_failed,
                                                     on_cancelled=self._on_cancelled)
@@ -366,13 +360,6 @@ class HintController(QObject):
         if new_best != old_best:
             self.hint_card_changed.emit(new_best)
         self.changed.emit()
-
-    def _post_note(self, text: str) -> None:
-        """Called on the engine thread: a message for the status bar."""
-        try:
-            self._note.emit(text)
-        except RuntimeError:
-            pass
 
     def _on_partial(self, serial: int, result: HintResult) -> None:
         if serial == self._serial and self.request_id is not None:

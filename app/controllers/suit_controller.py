@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -34,7 +33,7 @@ from engine.session.suit_session import (
 )
 
 from ..settings import HandVisibility
-from ..stats import Statistics, SuitRecord, SuitReplay
+from ..stats import StatsService, SuitRecord, SuitReplay
 from ..viewmodels.hints import HintTarget
 from ..viewmodels.info import InfoRow
 from ..viewmodels.suit_table import card_rank, empty_suit_table, suit_table_state
@@ -59,13 +58,14 @@ class SuitController(QObject):
     problem_finished = Signal(object)  # SuitReview
 
     def __init__(
-        self, worker: EngineWorker, *, seed: int | None = None, stats_file: Path | None = None, parent: QObject | None = None
+        self, worker: EngineWorker, *, seed: int | None = None, stats: StatsService | None = None,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._requests = EngineRequests(worker, self)
         self._reviews = EngineRequests(worker, self)  # never cancelled: each finished play is recorded once
         self._rng = random.Random(seed)
-        self._stats_file = stats_file
+        self._stats = stats
         self.pace_ms = 0
         self._pace_timer = QTimer(self)  # the pause before a defender's card, stopped when the mode is left
         self._pace_timer.setSingleShot(True)
@@ -76,6 +76,8 @@ class SuitController(QObject):
         self.session: SuitSession | None = None
         self.review: SuitReview | None = None
         self.error = ""  # the engine's last failure for this problem, shown in the result panel
+        self.retry_text: str | None = None  # a defender's move that failed, offered again by retry()
+        self._retry_ply: int | None = None
         self.input_error = ""  # what is wrong with the typed holdings (the problem on the table stays)
         self._preparing = False
         self._reviewing = False
@@ -270,7 +272,20 @@ class SuitController(QObject):
         self._after_change()
 
     # --- the defenders ----------------------------------------------------------------------------------------
+    @property
+    def can_retry(self) -> bool:
+        return self._retry_ply is not None
+
+    def retry(self) -> None:
+        """Ask again for the defender's move that failed."""
+        ply = self._retry_ply
+        self.retry_text, self._retry_ply, self.error = None, None, ""
+        if ply is not None:
+            self._ask_defender(ply)
+        self.changed.emit()
+
     def _after_change(self) -> None:
+        self.retry_text, self._retry_ply = None, None
         s = self.session
         if s is not None and s.is_over and self.review is None and not self._reviewing:
             self._start_review(s)
@@ -301,7 +316,7 @@ class SuitController(QObject):
             turn.job,
             f"{turn.seat.name.title()} is thinking",
             lambda move: self._on_defender_move(s, turn, move),
-            self._on_failed,
+            lambda text: self._on_defender_failed(s, turn, text),
         )
         self.changed.emit()
 
@@ -309,6 +324,13 @@ class SuitController(QObject):
         if session is not self.session or not session.apply_defender_move(turn.ply, turn.position, move):
             return
         self._after_change()
+
+    def _on_defender_failed(self, session: SuitSession, turn: DefenderTurn, text: str) -> None:
+        self._on_failed(text)
+        if session is self.session:
+            self.retry_text = f"{turn.seat.name.title()}'s move failed: {text}. Retry asks again."
+            self._retry_ply = turn.ply
+            self.changed.emit()
 
     # --- the end -------------------------------------------------------------------------------------------------
     def _start_review(self, session: SuitSession) -> None:
@@ -328,11 +350,8 @@ class SuitController(QObject):
         record = SuitRecord(setup.name, result.made, review.optimal, result.gave_up, holding_str(setup.problem.north),
                             holding_str(setup.problem.south), setup.target,
                             None if setup.entry is None else setup.entry.id, session.layout.west)
-        try:
-            with Statistics(self._stats_file) as stats:
-                stats.record_suit(record)
-        except Exception as exc:  # noqa: BLE001 - statistics must never stop the practice
-            self.message.emit(f"Statistics could not be saved: {exc}")
+        if self._stats is not None:  # on the statistics thread; a failure comes back as a notice
+            self._stats.record(lambda stats: stats.record_suit(record))
         if session is not self.session:
             return
         self._reviewing = False

@@ -44,9 +44,14 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-def statistics_rows(summary: StatsSummary) -> list[tuple[str, str]]:
+STATISTICS_KEYS = ("Bridge hands played", "As declarer", "In defence", "Hearts", "Suit practice", "Hints used")
+
+
+def statistics_rows(summary: StatsSummary | None) -> list[tuple[str, str]]:
     """The totals per game and role: declarer and defence apart, Hearts games and hands, suit problems
-    made apart from those played with the best line."""
+    made apart from those played with the best line (``None``: the totals are being read)."""
+    if summary is None:
+        return [(key, "…") for key in STATISTICS_KEYS]
     s = summary
     points = f", {s.hearts_points / s.hearts_hands:.1f} points a hand" if s.hearts_hands else ""
     moons = f"; moons: {s.hearts_moons} by you, {s.hearts_moons_against} against you" if s.hearts_hands else ""
@@ -77,11 +82,21 @@ class ReadOnlyDialog(QDialog):
             text.setWordWrap(True)
             layout.addWidget(text)
         self.rows = rows or []
+        self._form = QFormLayout()
         if self.rows:
-            form = QFormLayout()
-            for key, value in self.rows:
-                form.addRow(QLabel(f"<b>{key}</b>", self), QLabel(value, self))
-            layout.addLayout(form)
+            self._fill()
+            layout.addLayout(self._form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def _fill(self) -> None:
+        for key, value in self.rows:
+            self._form.addRow(QLabel(f"<b>{key}</b>", self), QLabel(value, self))
+
+    def set_rows(self, rows: list[tuple[str, str]]) -> None:
+        """Replace the rows (the values came later, e.g. from the statistics thread)."""
+        while self._form.rowCount():
+            self._form.removeRow(0)
+        self.rows = list(rows)
+        self._fill()

@@ -146,25 +146,26 @@ class TrendChart(QWidget):
 
 
 class StatisticsDialog(QDialog):
-    """Summary, Trends and History tabs; :attr:`replay_requested` carries a history entry's key."""
+    """Summary, Trends and History tabs; :attr:`replay_requested` carries a history entry's key.
+
+    The window opens it at once, empty (``summary`` ``None``: "…"), and fills it with
+    :meth:`set_data` when the statistics thread has read the database (or :meth:`set_error`)."""
 
     replay_requested = Signal(object)  # (table, row id)
 
-    def __init__(self, summary: StatsSummary, trends: dict[TrendKind, tuple[TrendPoint, ...]],
-                 history: tuple[HistoryEntry, ...], parent: QWidget | None = None) -> None:
+    def __init__(self, summary: StatsSummary | None = None,
+                 trends: dict[TrendKind, tuple[TrendPoint, ...]] | None = None,
+                 history: tuple[HistoryEntry, ...] = (), parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Statistics")
         self.resize(640, 460)
-        self.rows = statistics_rows(summary)
-        self._trends = trends
+        self._trends = trends or {}
         self._history = history
 
         summary_tab = QWidget(self)
-        form = QFormLayout(summary_tab)
-        for key, value in self.rows:
-            label = QLabel(value, summary_tab)
-            label.setWordWrap(True)
-            form.addRow(QLabel(f"<b>{key}</b>", summary_tab), label)
+        self._form = QFormLayout(summary_tab)
+        self._summary_tab = summary_tab
+        self._set_rows(statistics_rows(summary))
 
         trend_tab = QWidget(self)
         self.series = QComboBox(trend_tab)
@@ -177,22 +178,12 @@ class StatisticsDialog(QDialog):
         trend_layout.addWidget(self.chart, 1)
 
         history_tab = QWidget(self)
-        self.table = QTableWidget(len(history), 4, history_tab)
+        self.table = QTableWidget(0, 4, history_tab)
         self.table.setHorizontalHeaderLabels(["When", "Game", "Hand", "Result"])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        names = {"bridge": "Bridge", "hearts": "Hearts", "suit": "Suit practice"}
-        for r, entry in enumerate(history):
-            for c, text in enumerate((entry.when, names[entry.game.value], entry.what, entry.result)):
-                item = QTableWidgetItem(text)
-                item.setData(_KEY, entry.key)
-                if not entry.key[0]:
-                    item.setToolTip("Recorded before Tenace kept deals: it cannot be replayed")
-                self.table.setItem(r, c, item)
-        self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.itemDoubleClicked.connect(lambda _item: self.replay_selected())
         self.table.itemSelectionChanged.connect(self._selection_changed)
@@ -215,7 +206,44 @@ class StatisticsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
+        self._fill_history()
         self._show_series()
+
+    def _set_rows(self, rows: list[tuple[str, str]]) -> None:
+        while self._form.rowCount():
+            self._form.removeRow(0)
+        self.rows = list(rows)
+        for key, value in self.rows:
+            label = QLabel(value, self._summary_tab)
+            label.setWordWrap(True)
+            self._form.addRow(QLabel(f"<b>{key}</b>", self._summary_tab), label)
+
+    def _fill_history(self) -> None:
+        history = self._history
+        self.table.setRowCount(len(history))
+        names = {"bridge": "Bridge", "hearts": "Hearts", "suit": "Suit practice"}
+        for r, entry in enumerate(history):
+            for c, text in enumerate((entry.when, names[entry.game.value], entry.what, entry.result)):
+                item = QTableWidgetItem(text)
+                item.setData(_KEY, entry.key)
+                if not entry.key[0]:
+                    item.setToolTip("Recorded before Tenace kept deals: it cannot be replayed")
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+    def set_data(self, summary: StatsSummary, trends: dict[TrendKind, tuple[TrendPoint, ...]],
+                 history: tuple[HistoryEntry, ...]) -> None:
+        """The totals, trends and history, read on the statistics thread."""
+        self._trends = trends
+        self._history = history
+        self._set_rows(statistics_rows(summary))
+        self._fill_history()
+        self._show_series()
+
+    def set_error(self, text: str) -> None:
+        """The statistics could not be read (a locked or unreadable database)."""
+        self._set_rows([("Statistics", f"could not be read: {text}")])
 
     def _show_series(self) -> None:
         kind = self.series.currentData()

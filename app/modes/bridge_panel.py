@@ -32,6 +32,7 @@ from engine.session.deal_filter import DealFilter
 
 from ..controllers.bridge_controller import BridgeController, BridgeOptions, describe_summary
 from ..viewmodels.trick_record import RECORD_SEATS
+from ..widgets.retry_bar import RetryBar
 from ..widgets.auction_view import AuctionView
 from ..widgets.bidding_box import BiddingBox
 from .contract_dialog import ContractDialog
@@ -148,6 +149,9 @@ class BridgePanel(QWidget):
                                "the costly ones with the better card and why")
         self.review.clicked.connect(self.review_requested)
 
+        self.retry_bar = RetryBar(self)  # an engine failure, offered again (above the scroll: always seen)
+        self.retry_bar.retry_clicked.connect(controller.retry)
+
         self.options_box, self.contract_box, self.record_box = options, contract_box, record_box
         content = QWidget(self)
         layout = QVBoxLayout(content)
@@ -165,6 +169,7 @@ class BridgePanel(QWidget):
         scroll.setWidget(content)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.retry_bar)
         outer.addWidget(scroll)
         controller.changed.connect(self.refresh)
         self.refresh()
@@ -269,6 +274,7 @@ class BridgePanel(QWidget):
     def refresh(self) -> None:
         c = self._controller
         s = c.session
+        self.retry_bar.show_failure(c.retry_text)
         self._refresh_auction()
         if s is None and c.auction is not None:
             self.contract_label.setText("Passed out" if c.passed_out else "Bidding…")

@@ -26,6 +26,7 @@ from engine.session.hearts_session import HeartsGameSummary, HeartsStage
 
 from ..controllers.hearts_controller import HeartsController, direction_text
 from ..viewmodels.hearts_table import moon_sentence, received_sentence, seat_name
+from ..widgets.retry_bar import RetryBar
 from .player_picker import PlayerPicker
 
 __all__ = ["HeartsPanel", "describe_game"]
@@ -105,8 +106,12 @@ class HeartsPanel(QWidget):
         form.addRow("Computer:", self.player)
         form.addRow(self.new_game)
 
+        self.retry_bar = RetryBar(self)  # an engine failure, offered again
+        self.retry_bar.retry_clicked.connect(controller.retry)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.retry_bar)
         layout.addWidget(pass_box)
         layout.addWidget(self.received)
         layout.addWidget(self.hand_result)
@@ -131,6 +136,7 @@ class HeartsPanel(QWidget):
     def refresh(self) -> None:
         c = self._controller
         s = c.session
+        self.retry_bar.show_failure(c.retry_text)
         if s is None:
             return
         passing = s.stage is HeartsStage.PASSING

@@ -33,6 +33,7 @@ from engine.session.suit_catalogue import CatalogueEntry, Difficulty, select, th
 from engine.suits.library import Tag
 
 from ..controllers.suit_controller import SuitController
+from ..widgets.retry_bar import RetryBar
 from .suit_result import result_html, task_html, tricks_html
 
 __all__ = ["SuitPanel"]
@@ -138,9 +139,13 @@ class SuitPanel(QWidget):
         result_layout.setContentsMargins(4, 4, 4, 4)
         result_layout.addWidget(self.result)
 
+        self.retry_bar = RetryBar(self)  # an engine failure, offered again
+        self.retry_bar.retry_clicked.connect(controller.retry)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.problems.setMinimumHeight(self.problems.sizeHintForRow(0) * 4 + 6)
+        layout.addWidget(self.retry_bar)
         layout.addWidget(self.tabs, 3)
         layout.addLayout(buttons)
         layout.addWidget(result_box, 7)
@@ -222,6 +227,7 @@ class SuitPanel(QWidget):
     # --- view ---------------------------------------------------------------------------------------------
     def refresh(self) -> None:
         c = self._controller
+        self.retry_bar.show_failure(c.retry_text)
         self.give_up.setEnabled(c.can_give_up)
         self.input_error.setText(c.input_error)
         setup, session = c.setup, c.session

@@ -1,9 +1,10 @@
-"""The status-bar widget that shows the engine thread's state: idle, compiling or thinking, with progress."""
+"""The status-bar widget that shows the engine thread's state: idle, compiling or thinking, with progress,
+and a Stop button while a job the user may stop runs (a file being read)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QToolButton, QWidget
 
 from ..worker.messages import EngineActivity, EngineStatus
 
@@ -21,7 +22,10 @@ def status_text(status: EngineStatus) -> str:
 
 
 class EngineStatusWidget(QWidget):
-    """A label plus a small progress bar that appears only while the engine works."""
+    """A label plus a small progress bar that appears only while the engine works; Stop emits
+    :attr:`stop_requested` with the running job's request id."""
+
+    stop_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,11 +37,21 @@ class EngineStatusWidget(QWidget):
         self._bar.setRange(0, 1000)
         self._bar.setFixedWidth(120)
         self._bar.setTextVisible(False)
+        self.stop = QToolButton(self)
+        self.stop.setText("Stop")
+        self.stop.setToolTip("Stop reading the file")
+        self.stop.clicked.connect(self._stop_clicked)
+        self._running: int | None = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.addWidget(self._label)
         layout.addWidget(self._bar)
+        layout.addWidget(self.stop)
         self.show_status(EngineStatus(EngineActivity.IDLE))
+
+    def _stop_clicked(self) -> None:
+        if self._running is not None:
+            self.stop_requested.emit(self._running)
 
     @property
     def text(self) -> str:
@@ -60,6 +74,8 @@ class EngineStatusWidget(QWidget):
         self._label.setToolTip(text)
         self._label.setText(self._label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, LABEL_MIN_WIDTH + 120))
         self._full = text
+        self._running = status.request_id if status.stoppable else None
+        self.stop.setVisible(status.stoppable and status.activity is not EngineActivity.IDLE)
         if status.activity is EngineActivity.IDLE:
             self._bar.hide()
             return

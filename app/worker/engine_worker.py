@@ -55,6 +55,7 @@ class _Request:
     activity: EngineActivity
     label: str
     cancel_event: threading.Event
+    stoppable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +126,17 @@ class EngineWorker(QObject):
         return len(self._events)
 
     def submit(
-        self, job: EngineJob, *, activity: EngineActivity = EngineActivity.THINKING, label: str = ""
+        self, job: EngineJob, *, activity: EngineActivity = EngineActivity.THINKING, label: str = "",
+        stoppable: bool = False,
     ) -> RequestId:
-        """Queue ``job``; returns its request id.  Jobs run strictly in submission order."""
+        """Queue ``job``; returns its request id.  Jobs run strictly in submission order.
+
+        ``stoppable``: the user may stop it from the status bar (its :class:`EngineStatus` says so)."""
         if self._closed:
             raise WorkerShutDownError("the engine worker has been shut down")
         if activity is EngineActivity.IDLE:
             raise ValueError("activity of a job must be COMPILING or THINKING, not IDLE")
-        request = _Request(next(self._ids), job, activity, label, threading.Event())
+        request = _Request(next(self._ids), job, activity, label, threading.Event(), stoppable)
         self._events[request.request_id] = request.cancel_event
         self._queue.put(request)
         return request.request_id
@@ -169,7 +173,10 @@ class EngineWorker(QObject):
             request = self._queue.get()
             if request is None:
                 return
-            self._run(request)
+            try:
+                self._run(request)
+            except BaseException as exc:  # noqa: BLE001 - the thread outlives anything a job does
+                self._post(JobFailed(request.request_id, _describe(exc), _details(exc)))
             if self._queue.empty():
                 self._post(_QueueDrained(request.request_id))
 
@@ -185,8 +192,8 @@ class EngineWorker(QObject):
             result = request.job(token)
         except Cancelled:
             self._post(JobCancelled(rid))
-        except Exception as exc:  # noqa: BLE001 - any engine failure becomes a message, never a crash
-            self._post(JobFailed(rid, _describe(exc), traceback.format_exc()))
+        except BaseException as exc:  # noqa: BLE001 - SystemExit too: any failure becomes a message, never a crash
+            self._post(JobFailed(rid, _describe(exc), _details(exc)))
         else:
             if request.cancel_event.is_set():
                 self._post(JobCancelled(rid))
@@ -197,7 +204,8 @@ class EngineWorker(QObject):
     def _deliver(self, message: object) -> None:
         if isinstance(message, _Started):
             self._running = message.request
-            self._set_status(EngineStatus(message.request.activity, message.request.request_id, None, message.request.label))
+            request = message.request
+            self._set_status(EngineStatus(request.activity, request.request_id, None, request.label, request.stoppable))
             return
         if isinstance(message, _QueueDrained):
             if not self._events:
@@ -210,7 +218,8 @@ class EngineWorker(QObject):
                 return
             running = self._running
             if running is not None and running.request_id == rid:
-                self._set_status(EngineStatus(running.activity, rid, message.fraction, message.message or running.label))
+                self._set_status(EngineStatus(running.activity, rid, message.fraction, message.message or running.label,
+                                              running.stoppable))
             self.progress.emit(message)
             return
         self._events.pop(rid, None)
@@ -231,6 +240,24 @@ class EngineWorker(QObject):
 
 
 def _describe(exc: BaseException) -> str:
-    """A one-line message for the UI: input errors speak for themselves, others name their type."""
-    text = str(exc) or type(exc).__name__
-    return text if isinstance(exc, ValueError) else f"{type(exc).__name__}: {text}"
+    """A one-line message for the UI: input errors speak for themselves, others name their type.
+
+    Never raises, even for an exception whose ``str()`` fails; cut to one line of at most 300 characters.
+    """
+    name = type(exc).__name__
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - an exception whose text cannot be had is still reported
+        text = ""
+    if isinstance(exc, SystemExit):
+        text = f"the job tried to end the program (exit status {text or 0})"
+    text = " ".join((text or name).split())[:300]
+    return text if isinstance(exc, ValueError) else f"{name}: {text}"
+
+
+def _details(exc: BaseException) -> str:
+    """The traceback for a log (never raises)."""
+    try:
+        return "".join(traceback.format_exception(exc))
+    except Exception:  # noqa: BLE001
+        return type(exc).__name__

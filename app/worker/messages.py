@@ -55,6 +55,7 @@ class EngineStatus:
     request_id: RequestId | None = None
     fraction: float | None = None
     message: str = ""
+    stoppable: bool = False  # the user may stop this job (a file being read): the status bar offers Stop
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,8 @@ class AnalysisBudget:
             raise ValueError(f"max_moves (M) must be at least 1, got {self.max_moves}")
         if self.chunk < 1:
             raise ValueError(f"chunk must be at least 1, got {self.chunk}")
+        if self.time_limit is not None and not 0 <= self.time_limit < float("inf"):  # 0: the first answer
+            raise ValueError(f"time_limit must be a finite number of seconds ≥ 0, got {self.time_limit}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,10 +34,13 @@ from pathlib import Path
 from typing import Callable
 
 from ..analysis.par import contract_score_ns, par
-from ..bidding import bid_deal, default_system, load_system
+from ..bidding import bid_deal
 from ..bridge.auction import Auction
 from ..bridge.contract import Contract, Strain, Vulnerability
 from ..bridge.scoring import imps
+from ..cli.cmd_bid import system_from_arg
+from ..cli.inputs import InputError, Record, input_lines, load_json
+from ..cli.options import DEALS, SEED, add_number
 from ..cli.output import emit_json
 from ..core.deal import Deal, random_deals
 from ..core.seats import Seat
@@ -52,12 +55,12 @@ GAME_LEVEL = {Strain.NOTRUMP: 3, Strain.SPADES: 4, Strain.HEARTS: 4, Strain.DIAM
 
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("bidding", help="bidding system vs double-dummy par, beside simple baselines")
-    p.add_argument("--deals", type=int, default=100, help="number of random boards")
-    p.add_argument("--seed", type=int, default=1, help="random seed")
+    add_number(p, "--deals", bounds=DEALS, default=100, help="number of random boards")
+    add_number(p, "--seed", bounds=SEED, default=1, help="random seed")
     p.add_argument("--system", default="sayc", help="system card: 'sayc' or a card file")
     p.add_argument("--solver", choices=("auto", "dds", "tenace"), default="auto",
                    help="double-dummy tables from DDS (endplay) or Tenace's solver (auto: DDS when installed)")
-    p.add_argument("--tables", type=Path, default=None, help="file keeping double-dummy tables between runs")
+    p.add_argument("--tables", default=None, help="file keeping double-dummy tables between runs (JSON lines)")
     p.add_argument("--boards", action="store_true", help="also print one line per board (with --json)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
@@ -212,26 +215,35 @@ def _table_source(solver: str) -> tuple[str, Callable[[Deal], Table]]:
     return "tenace", lambda deal: solver_.table(deal).tricks  # type: ignore[return-value]
 
 
+def _table(tricks: object, where: str) -> Table:
+    """A saved table: five strains (C, D, H, S, NT) of four seats (N, E, S, W), each 0..13 tricks."""
+    if (not isinstance(tricks, list) or len(tricks) != 5
+            or not all(isinstance(row, list) and len(row) == 4 for row in tricks)):
+        raise InputError(f"{where}: field 'tricks' must be 5 rows (C, D, H, S, NT) of 4 trick counts (N, E, S, W)")
+    for row in tricks:
+        for t in row:
+            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 13:
+                raise InputError(f"{where}: field 'tricks': a trick count must be an integer 0..13, got {t!r:.40}")
+    return tuple(tuple(row) for row in tricks)  # type: ignore[return-value]
+
+
 def _load_tables(path: Path | None) -> dict[str, Table]:
+    """The tables a previous run saved; a bad line is refused naming the file, the line and the field."""
     if path is None or not path.exists():
         return {}
     out = {}
-    for lineno, line in enumerate(path.read_text().splitlines(), 1):
-        if line.strip():
-            try:
-                item = json.loads(line)
-                out[item["deal"]] = tuple(tuple(int(t) for t in row) for row in item["tricks"])
-            except (ValueError, KeyError, TypeError):
-                raise ValueError(f"{path}:{lineno}: not a table line (expected {{\"deal\": ..., \"tricks\": ...}})") from None
+    for where, _, line in input_lines(str(path)):
+        item = Record(load_json(line, where), where, ("deal", "tricks"), "a table line ({\"deal\": ..., \"tricks\": ...})")
+        deal = item.text("deal", max_chars=80)
+        out[deal] = _table(item.obj.get("tricks"), where)
     return out
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1:
-        raise ValueError(f"--deals must be at least 1, got {args.deals}")
-    system = default_system(args.system) if args.system == "sayc" else load_system(args.system)
+    system = system_from_arg(args.system)
+    tables = None if args.tables is None else Path(args.tables)
     solver_name, solve = _table_source(args.solver)
-    cache = _load_tables(args.tables)
+    cache = _load_tables(tables)
     new_tables: dict[str, Table] = {}
     methods = {"system": _system_method(system), **METHODS}
     summaries = {name: Summary() for name in methods}
@@ -260,8 +272,8 @@ def run(args: argparse.Namespace) -> int:
                 )
         if args.boards and args.json:
             emit_json(line)
-    if args.tables is not None and new_tables:
-        with args.tables.open("a") as f:
+    if tables is not None and new_tables:
+        with tables.open("a") as f:
             for key, table in new_tables.items():
                 f.write(json.dumps({"deal": key, "tricks": [list(r) for r in table]}) + "\n")
     system_summary = summaries.pop("system").as_json()

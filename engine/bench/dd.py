@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
 
 from ..bridge.contract import Strain
+from ..cli.options import DEALS, SEED, TABLE_MB, add_number
 from ..core.cards import card_str
 from ..core.deal import Deal, random_deals
 from ..core.seats import Seat
@@ -42,8 +43,8 @@ LEAD_SHARE = 0.3
 
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("dd", help="double-dummy solver vs DDS (endplay): speed and agreement")
-    p.add_argument("--deals", type=int, default=20, help="number of random deals")
-    p.add_argument("--seed", type=int, default=1, help="random seed")
+    add_number(p, "--deals", bounds=DEALS, default=20, help="number of random deals")
+    add_number(p, "--seed", bounds=SEED, default=1, help="random seed")
     p.add_argument("--verify", action="store_true", help="only count disagreements with DDS")
     p.add_argument("--no-tables", action="store_true", help="skip the full-table category")
     p.add_argument("--only", default=None,
@@ -56,9 +57,9 @@ def register(targets: argparse._SubParsersAction) -> None:
                    help="empty Tenace's table before every position (DDS starts every new deal empty)")
     p.add_argument("--exactness", action="store_true",
                    help="the exactness run: --positions positions (30%% full-deal opening leads) against DDS")
-    p.add_argument("--positions", type=int, default=1000, help="positions of the exactness run")
-    p.add_argument("--table-mb", type=float, default=None,
-                   help="Tenace transposition table size in MB (default: the solver's default)")
+    add_number(p, "--positions", bounds=DEALS, default=1000, help="positions of the exactness run")
+    add_number(p, "--table-mb", bounds=TABLE_MB, default=None,
+               help="Tenace transposition table size in MB (default: the solver's default)")
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="time by the wall clock or by the process's CPU time (steadier on a busy machine; DDS solves tables on a thread of its own)")
     p.add_argument("--json", action="store_true", help="one JSON object with the summary (and positions)")
@@ -161,8 +162,6 @@ def _new_solver(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1:
-        raise ValueError(f"--deals must be ≥ 1, got {args.deals}")
     only = _parse_list(args.only, CATEGORIES, "only")
     strains = None
     if args.strains is not None:

@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 
+from ..cli.options import COUNT, DEALS, SEED, add_number
+
 __all__ = ["register", "run", "time_board"]
 
 FILTERS = ("game", "slam", "3nt")
@@ -34,13 +36,13 @@ FILTERS = ("game", "slam", "3nt")
 
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("first-board", help="time to the first playable bridge board, warm and cold")
-    p.add_argument("--boards", type=int, default=10, help="seeds measured (warm and filtered)")
-    p.add_argument("--seed", type=int, default=1, help="first seed")
-    p.add_argument("--cold", type=int, default=1,
-                   help="cold starts measured (each a new process with an empty kernel cache; 0 = none)")
+    add_number(p, "--boards", bounds=DEALS, default=10, help="seeds measured (warm and filtered)")
+    add_number(p, "--seed", bounds=SEED, default=1, help="first seed")
+    add_number(p, "--cold", bounds=COUNT, default=1,
+               help="cold starts measured (each a new process with an empty kernel cache; 0 = none)")
     p.add_argument("--filters", action="store_true", help="also time filtered boards (game, slam, 3NT undecided)")
     p.add_argument("--json", action="store_true", help="one JSON object with every time")
-    p.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)  # a cold start's process
+    p.add_argument("--child", default=None, help=argparse.SUPPRESS)  # a cold start's process (its seed)
     p.set_defaults(func=run)
 
 
@@ -90,7 +92,7 @@ def _median(xs: list[float]) -> float | None:
 
 def run(args: argparse.Namespace) -> int:
     if args.child is not None:
-        return _child(args.child)
+        return _child(SEED.parse(args.child))
     if args.boards < 1:
         raise ValueError(f"--boards must be ≥ 1, got {args.boards}")
     if args.cold < 0:

@@ -14,6 +14,7 @@ import statistics
 import time
 from typing import Any
 
+from ..cli.options import DEALS, SEED, add_number
 from ..cli.output import emit_json
 from ..core.deal import random_deals
 from ..hearts.table import play_hand
@@ -25,8 +26,8 @@ __all__ = ["register", "run", "time_decisions"]
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("hearts", help="decision and passing times of a Hearts player (default: the app's)")
     p.add_argument("--player", default="default", help="player spec to time (default: 'default', the app's player)")
-    p.add_argument("--hands", type=int, default=4, help="hands to play (default 4)")
-    p.add_argument("--seed", type=int, default=1)
+    add_number(p, "--hands", bounds=DEALS, default=4, help="hands to play")
+    add_number(p, "--seed", bounds=SEED, default=1, help="seed of the deals and the player")
     p.add_argument("--json", action="store_true", help="one JSON object with the figures")
     p.set_defaults(func=run)
 
@@ -86,8 +87,6 @@ def time_decisions(spec: str, hands: int, seed: int) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hands < 1:
-        raise ValueError(f"--hands must be at least 1, got {args.hands}")
     figures = time_decisions(args.player, args.hands, args.seed)
     if args.json:
         emit_json(figures)

@@ -30,7 +30,9 @@ from typing import Any, Callable, Iterator
 from ..bridge.contract import Contract, Strain
 from ..bridge.play import BridgePlay
 from ..bridge.view import BridgeView, view_for_turn
+from ..cli.options import SEED, add_number
 from ..cli.output import emit_json
+from ..core.bounds import Bounds
 from ..core.deal import Deal, random_deal
 from ..core.seats import Seat
 from ..hints.bridge_hint import bridge_hint_for_view
@@ -155,10 +157,13 @@ def time_hints(per_class: int, seed: int, budget: HintBudget = HintBudget(),
     return {"bench": "hints", "per_class": per_class, "seed": seed, "classes": classes, "positions": rows}
 
 
+PER_CLASS = Bounds.integers(1, 1000)
+
+
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("hints", help="time bridge hints on a fixed set of positions, per class, with methods")
-    p.add_argument("--per-class", type=int, default=3, help="positions per class (default 3)")
-    p.add_argument("--seed", type=int, default=1, help="the set's seed (default 1)")
+    add_number(p, "--per-class", bounds=PER_CLASS, default=3, help="positions per class")
+    add_number(p, "--seed", bounds=SEED, default=1, help="the set's seed")
     p.add_argument("--json", action="store_true", help="one JSON object with every figure")
     p.set_defaults(func=run)
 

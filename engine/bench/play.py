@@ -22,10 +22,11 @@ from typing import Any, Callable
 from ..bridge.contract import Contract
 from ..bridge.table import play_out
 from ..bridge.view import BridgeView
+from ..cli.options import DEALS, SEED, THREADS, WORLDS, add_number
 from ..cli.output import emit_json
 from ..core.cards import Card
 from ..core.seats import Seat
-from ..match.bridge import deal_stream, player_seed
+from ..match.bridge import CARDS, deal_stream, player_seed
 from ..players.bridge_alphamu import BridgeAlphaMuPlayer
 from ..players.bridge_pimc import BridgePimcPlayer, forced_card
 from ..players.registry import Game, create_player
@@ -123,29 +124,25 @@ def time_config(config: Config, deals: int, seed: int, worlds: int, defence: str
 
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("play", help="bridge declarer decision time: pimc and alphamu M=1,2,3 (paper 001)")
-    p.add_argument("--deals", type=int, default=5, help="deals per configuration (default 5)")
-    p.add_argument("--seed", type=int, default=2020)
-    p.add_argument("--worlds", type=int, default=20, help="worlds per decision (default 20)")
+    add_number(p, "--deals", bounds=DEALS, default=5, help="deals per configuration")
+    add_number(p, "--seed", bounds=SEED, default=2020, help="seed of the deals and the players")
+    add_number(p, "--worlds", bounds=WORLDS, default=20, help="worlds per decision")
     p.add_argument("--defence", default="rules", help="defence spec (default rules: only declarer is timed)")
     p.add_argument("--configs", default=None,
                    help="comma-separated labels to run (default all), e.g. 'pimc,alphamu M=3'")
-    p.add_argument("--cards", type=int, default=13, help="tricks per board (13 = full deals; fewer = endings)")
+    add_number(p, "--cards", bounds=CARDS, default=13, help="tricks per board (13 = full deals; fewer = endings)")
     p.add_argument("--skip-plain", action="store_true", help="skip αμ without table and cuts (slow)")
     p.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
                    help="wall: elapsed time (default); cpu: this process's CPU time over all its threads, which "
                         "other work on a busy machine does not inflate")
-    p.add_argument("--threads", type=int, default=None,
-                   help=f"solver threads per decision (default: one per core, at most {MAX_THREADS})")
+    add_number(p, "--threads", bounds=THREADS, default=None,
+               help=f"solver threads per decision (default: one per core, at most {MAX_THREADS})")
     p.add_argument("--json", action="store_true", help="one JSON object per configuration")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1 or args.worlds < 1:
-        raise ValueError("--deals and --worlds must be at least 1")
     threads = default_threads() if args.threads is None else args.threads
-    if threads < 1:
-        raise ValueError(f"--threads must be at least 1, got {args.threads}")
     create_player(Game.BRIDGE, args.defence, seed=0)  # a bad spec fails before any timing
     configs = list(CONFIGS)
     if args.configs:

@@ -29,10 +29,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
+from ..cli.options import add_number
 from ..cli.output import emit_json
+from ..core.bounds import Bounds
 
 __all__ = ["register", "run", "SuitBenchRow", "LineCheck", "check_line", "bench_problems", "bench_library",
            "bench_generated", "DEFAULT_ALGORITHMS", "CLOCKS"]
+
+LIMIT = Bounds.integers(1, 100_000)
+GENERATED = Bounds.integers(1, 1_000_000)
+SEED = Bounds.integers(0, 2**63 - 1)
+BUDGET = Bounds.integers(0, 10**9)
 
 DEFAULT_ALGORITHMS = ("pimc", "vector-mm", "vm-beta", "ivm", "prm", "prm-beta", "ivm-beta", "iprm", "iprm-beta")
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -180,18 +187,18 @@ def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("suit", help="F&B Fig. 28 on the suit-combination library (and generated holdings): "
                                         "every algorithm vs exact")
     p.add_argument("--algorithms", default=",".join(DEFAULT_ALGORITHMS), help="comma-separated algorithm names")
-    p.add_argument("--limit", type=int, default=None, help="only the first N library problems")
-    p.add_argument("--generated", type=int, metavar="N", default=None,
-                   help="also N problems drawn from the generated family (every split of the top and spot cards, "
-                        "longer hand up to 7 cards, every target)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the generated draw (default 1)")
+    add_number(p, "--limit", bounds=LIMIT, default=None, help="only the first N library problems")
+    add_number(p, "--generated", bounds=GENERATED, metavar="N", default=None,
+               help="also N problems drawn from the generated family (every split of the top and spot cards, "
+                    "longer hand up to 7 cards, every target)")
+    add_number(p, "--seed", bounds=SEED, default=1, help="seed of the generated draw")
     p.add_argument("--no-library", action="store_true", help="with --generated: skip the library")
     p.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
                    help="wall: elapsed time (default); cpu: this process's CPU time, which other work on a busy "
                         "machine does not inflate")
-    p.add_argument("--budget", type=int, metavar="NODES", default=None,
-                   help="anytime budget of the iterative algorithms in searched states (default: the registry's, "
-                        "60000 states); 0 = no budget, every guess runs as published (F&B Fig. 23)")
+    add_number(p, "--budget", bounds=BUDGET, metavar="NODES", default=None,
+               help="anytime budget of the iterative algorithms in searched states (default: the registry's, "
+                    "60000 states); 0 = no budget, every guess runs as published (F&B Fig. 23)")
     p.add_argument("--json", action="store_true", help="one JSON object per algorithm and problem set")
     p.set_defaults(func=run)
 
@@ -215,12 +222,6 @@ def _print(title: str, exact_row: SuitBenchRow, rows: list[SuitBenchRow]) -> Non
 
 def run(args: argparse.Namespace) -> int:
     algorithms = [a.strip() for a in args.algorithms.split(",") if a.strip()]
-    if args.limit is not None and args.limit < 1:
-        raise ValueError(f"--limit must be at least 1, got {args.limit}")
-    if args.generated is not None and args.generated < 1:
-        raise ValueError(f"--generated must be at least 1, got {args.generated}")
-    if args.budget is not None and args.budget < 0:
-        raise ValueError(f"--budget must be 0 (no budget) or a number of states, got {args.budget}")
     if args.no_library and args.generated is None:
         raise ValueError("--no-library needs --generated N")
 

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..cli.options import DEALS, SEED, add_number
 from ..cli.output import emit_json
+from ..core.bounds import Bounds
 from ..search.alphamu import AlphaMuOptions, alphamu
 from ..search.exact import exact
 from ..search.random_trees import random_binary_tree
@@ -29,20 +31,23 @@ from ..search.tree_game import TreeGame
 
 __all__ = ["register", "run", "TreeBenchRow", "bench_depth"]
 
+DEPTH = Bounds.integers(1, 16)
+TREE_WORLDS = Bounds.integers(1, 20)
+ALPHAMU_MOVES = Bounds.integers(1, 16)
 DEFAULT_ALGORITHMS = ("pimc", "vector-mm", "vm-ab", "vm-beta", "prm", "prm-beta",
                       "ivm", "iprm", "ivm-beta", "iprm-beta")
 
 
 def register(targets: argparse._SubParsersAction) -> None:
     p = targets.add_parser("trees", help="error of each search vs exact on F&B's random binary trees")
-    p.add_argument("--trees", type=int, default=300, help="trees per depth (default 300)")
-    p.add_argument("--depths", default="2-8", help="depth range or list, e.g. 2-8 or 4,6,8")
-    p.add_argument("--worlds", type=int, default=10, help="worlds per tree (default 10)")
-    p.add_argument("--seed", type=int, default=2001)
+    add_number(p, "--trees", bounds=DEALS, default=300, help="trees per depth")
+    p.add_argument("--depths", default="2-8", help=f"depth range or list, e.g. 2-8 or 4,6,8 (each {DEPTH})")
+    add_number(p, "--worlds", bounds=TREE_WORLDS, default=10, help="worlds per tree")
+    add_number(p, "--seed", bounds=SEED, default=2001, help="seed of the trees")
     p.add_argument("--algorithms", default=",".join(DEFAULT_ALGORITHMS),
                    help="comma-separated algorithm names")
     p.add_argument("--alphamu-moves", default="2,3",
-                   help="also run alphamu with these M (comma-separated; empty for none)")
+                   help=f"also run alphamu with these M (comma-separated, each {ALPHAMU_MOVES}; empty for none)")
     p.add_argument("--json", action="store_true", help="one JSON object per depth")
     p.set_defaults(func=run)
 
@@ -50,14 +55,14 @@ def register(targets: argparse._SubParsersAction) -> None:
 def _parse_depths(text: str) -> list[int]:
     try:
         if "-" in text:
-            lo, hi = (int(x) for x in text.split("-", 1))
-            depths = list(range(lo, hi + 1))
+            ends = [DEPTH.parse(x) for x in text.split("-", 1)]
+            depths = list(range(ends[0], ends[1] + 1))
         else:
-            depths = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise ValueError(f"--depths: expected a range like 2-8 or a list like 4,6,8, got {text!r}") from None
-    if not depths or min(depths) < 1:
-        raise ValueError(f"--depths: depths must be at least 1, got {text!r}")
+            depths = [DEPTH.parse(x) for x in text.split(",") if x.strip()]
+    except ValueError as exc:
+        raise ValueError(f"--depths: expected a range like 2-8 or a list like 4,6,8; each depth {exc}") from None
+    if not depths:
+        raise ValueError(f"--depths: no depth in {text!r}")
     return depths
 
 
@@ -119,18 +124,14 @@ def _warm_up(labels: list[str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     depths = _parse_depths(args.depths)
-    if args.trees < 1:
-        raise ValueError(f"--trees must be at least 1, got {args.trees}")
-    if not 1 <= args.worlds <= 20:
-        raise ValueError(f"--worlds must be between 1 and 20, got {args.worlds}")
     labels = [a.strip() for a in args.algorithms.split(",") if a.strip()]
     for a in labels:
         if a not in ALGORITHMS:
             raise ValueError(f"--algorithms: unknown algorithm {a!r} (choose from {', '.join(ALGORITHMS)})")
     try:
-        moves = [int(m) for m in args.alphamu_moves.split(",") if m.strip()]
-    except ValueError:
-        raise ValueError(f"--alphamu-moves: expected integers like 2,3, got {args.alphamu_moves!r}") from None
+        moves = [ALPHAMU_MOVES.parse(m) for m in args.alphamu_moves.split(",") if m.strip()]
+    except ValueError as exc:
+        raise ValueError(f"--alphamu-moves: each M {exc}") from None
     labels += [f"alphamu(M={m})" for m in moves]
     _warm_up(labels)
     rows = []

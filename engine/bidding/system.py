@@ -169,11 +169,25 @@ def parse_system(text: str, name: str = "system", filename: str = "<card>") -> S
     return System(name, tuple(rules))
 
 
+MAX_EXPANDED_CHARS = 4000
+"""The longest a define or a rule's conditions may grow once every ``@name`` is replaced (SAYC's longest is
+under 100): defines that double each other (``define b = @a; @a``, ``define c = @b; @b``...) would
+otherwise grow the text exponentially and never finish reading a 40-line card."""
+
+
 def _expand(text: str, defines: dict[str, str]) -> str:
+    size = len(text)
+
     def sub(m: re.Match) -> str:
+        nonlocal size
         if m.group(1) not in defines:
             raise SystemCardError(f"@{m.group(1)} is not defined (define it above its first use)")
-        return defines[m.group(1)]
+        value = defines[m.group(1)]
+        size += len(value) - len(m.group(0))
+        if size > MAX_EXPANDED_CHARS:
+            raise SystemCardError(f"@{m.group(1)} makes the text longer than {MAX_EXPANDED_CHARS} characters "
+                                  "once its defines are replaced (do the defines repeat each other?)")
+        return value
 
     return _MACRO_RE.sub(sub, text)
 

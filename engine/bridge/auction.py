@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Iterable
 
 from .contract import Contract, Doubling, Strain
+from ..core.quoting import quoted
 from ..core.seats import Seat
 
 __all__ = [
@@ -101,7 +102,7 @@ class Call:
             return cls(_WORDS[t])
         m = _BID_RE.match(t)
         if not m:
-            raise ValueError(f"{text!r} is not a call: expected Pass, X, XX or a bid such as 1C or 3NT")
+            raise ValueError(f"{quoted(text)} is not a call: expected Pass, X, XX or a bid such as 1C or 3NT")
         return cls.bid(int(m.group(1)), Strain.parse(m.group(2)))
 
     @property

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum
 
+from ..core.quoting import quoted
 from ..core.seats import Seat
 
 __all__ = ["Strain", "Doubling", "Vulnerability", "Contract", "ContractParseError"]
@@ -53,7 +54,7 @@ class Strain(IntEnum):
         table = {"S": 0, "H": 1, "D": 2, "C": 3, "N": 4, "NT": 4, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
         if t in table:
             return cls(table[t])
-        raise ContractParseError(f"bad strain {text!r}: expected one of NT, S, H, D, C")
+        raise ContractParseError(f"bad strain {quoted(text)}: expected one of NT, S, H, D, C")
 
     def __str__(self) -> str:
         return self.letter
@@ -94,7 +95,7 @@ class Vulnerability(IntEnum):
         table = {"NONE": 0, "LOVE": 0, "": 0, "NS": 1, "EW": 2, "ALL": 3, "BOTH": 3, "B": 3, "O": 0}
         if t in table:
             return cls(table[t])
-        raise ContractParseError(f"bad vulnerability {text!r}: expected one of None, NS, EW, Both")
+        raise ContractParseError(f"bad vulnerability {quoted(text)}: expected one of None, NS, EW, Both")
 
     @classmethod
     def for_board(cls, board: int) -> "Vulnerability":
@@ -134,7 +135,7 @@ class Contract:
         m = _CONTRACT_RE.match(t)
         if not m:
             raise ContractParseError(
-                f"bad contract {text!r}: expected level 1-7, strain NT/S/H/D/C, optional X or XX (e.g. 4SX)"
+                f"bad contract {quoted(text)}: expected level 1-7, strain NT/S/H/D/C, optional X or XX (e.g. 4SX)"
             )
         dbl = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}[m.group(3)]
         return cls(int(m.group(1)), Strain.parse(m.group(2)), dbl)

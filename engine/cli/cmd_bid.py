@@ -14,13 +14,15 @@ without a full deal is an error naming the board.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from ..bidding import bid_deal, default_system, load_system
+from ..bidding import bid_deal, default_system, parse_system
 from ..bidding.system import SYSTEM_NAMES, System
 from ..bridge.auction import Auction, Call, CallKind
 from ..bridge.contract import Vulnerability
 from ..core.seats import Seat
 from ..formats import read_pbn
+from .inputs import read_input_text
 from .output import emit_json
 
 __all__ = ["register", "run", "call_text", "system_from_arg"]
@@ -35,8 +37,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def system_from_arg(text: str) -> System:
-    """A shipped card by name, or a card file by path."""
-    return default_system(text) if text in SYSTEM_NAMES else load_system(text)
+    """A shipped card by name, or a card file by path (read size-capped, as every command's input)."""
+    if text in SYSTEM_NAMES:
+        return default_system(text)
+    path = Path(text)
+    return parse_system(read_input_text(text), path.stem, path.name)
 
 
 def call_text(call: Call) -> str:
@@ -46,7 +51,7 @@ def call_text(call: Call) -> str:
 
 def run(args: argparse.Namespace) -> int:
     system = system_from_arg(args.system)
-    games = read_pbn(args.file)
+    games = read_pbn(args.file, pipes=True)  # --file <(...) works, size-capped; the net names any failure
     if not games:
         raise ValueError(f"{args.file}: no boards in the file")
     for index, game in enumerate(games):

@@ -6,21 +6,20 @@ import argparse
 
 from ..core.deal import random_deals
 from ..core.seats import Seat
+from .options import COUNT, SEED, add_number
 from .output import emit_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("deal", help="print seeded random deals as PBN deal strings")
-    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same deals)")
-    p.add_argument("--count", type=int, default=1, help="number of deals")
+    add_number(p, "--seed", bounds=SEED, default=0, help="random seed (same seed, same deals)")
+    add_number(p, "--count", bounds=COUNT, default=1, help="number of deals")
     p.add_argument("--first", default="N", help="seat whose hand is written first (N, E, S, W)")
     p.add_argument("--json", action="store_true", help='one {"deal": ...} object per line')
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.count < 0:
-        raise ValueError(f"--count must be ≥ 0, got {args.count}")
     first = Seat.parse(args.first)
     for i, deal in enumerate(random_deals(args.seed, args.count)):
         if args.json:

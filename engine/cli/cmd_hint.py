@@ -22,9 +22,7 @@ or the text of each hint.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-from pathlib import Path
 from typing import Any, Iterator
 
 from ..analysis.bridge import BridgePosition
@@ -33,17 +31,24 @@ from ..bridge.play import BridgePlay
 from ..bridge.view import view_for_turn
 from ..core.cards import FULL_MASK
 from ..core.seats import Seat
-from ..formats import PbnGame, read_pbn
+from ..core.bounds import Bounds
+from ..formats import PbnError, PbnGame, parse_pbn
 from ..hints.bridge_hint import bridge_hint_for_view, hint_from_values
 from ..hints.lines import HintBudget, position_values
 from ..hints.model import BridgeHint, Method
-from .cmd_analyse import AnalyseInputError, parse_position
+from .cmd_analyse import parse_position_line
+from .inputs import InputError, located, read_input_text
+from .options import EXACT_LIMIT, PRIOR_TRICKS, SEED, TIME_LIMIT, WORLDS, add_number
 from .output import emit_json
 
 __all__ = ["register", "run", "HintInputError", "hint_json", "positions_from_file"]
 
+CANDIDATES = Bounds.integers(1, 13)
+HINT_MAX_MOVES = Bounds.integers(1, 6)
+EXACT_NODES = Bounds.integers(0, 10**9)
 
-class HintInputError(ValueError):
+
+class HintInputError(InputError):
     """An input that cannot be hinted; the message names the line or game and the reason."""
 
 
@@ -53,19 +58,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--algorithm", default="alphamu",
                    help="estimates by alphamu (default, with --max-moves) or pimc (double dummy); exact "
                         "positions are solved exactly either way")
-    p.add_argument("--max-moves", type=int, default=2, help="αμ's M for an estimate, 1..6 (default 2)")
-    p.add_argument("--worlds", type=int, default=200, help="sampled deals for an estimate (default 200)")
-    p.add_argument("--exact-limit", type=int, default=20000,
-                   help="solve exactly over every consistent layout when there are at most this many "
-                        "(default 20000)")
-    p.add_argument("--exact-nodes", type=int, default=HintBudget().exact_nodes,
-                   help="the exact search's node budget, past which the hint is estimated (default "
-                        f"{HintBudget().exact_nodes:,}; 0: no limit)")
-    p.add_argument("--time-limit", type=float, default=None, help="seconds an estimate may take (default: none)")
-    p.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
-    p.add_argument("--candidates", type=int, default=4, help="cards explained in detail (default 4)")
-    p.add_argument("--prior-tricks", type=int, default=None,
-                   help="PBN ending: tricks declarer's side had won before it (required for endings)")
+    add_number(p, "--max-moves", bounds=HINT_MAX_MOVES, default=2, help="αμ's M for an estimate")
+    add_number(p, "--worlds", bounds=WORLDS, default=200, help="sampled deals for an estimate")
+    add_number(p, "--exact-limit", bounds=EXACT_LIMIT, default=20000,
+               help="solve exactly over every consistent layout when there are at most this many")
+    add_number(p, "--exact-nodes", bounds=EXACT_NODES, default=HintBudget().exact_nodes,
+               help="the exact search's node budget, past which the hint is estimated (0: no limit)")
+    add_number(p, "--time-limit", bounds=TIME_LIMIT, default=None, help="seconds an estimate may take (default: none)")
+    add_number(p, "--seed", bounds=SEED, default=0, help="sampling seed")
+    add_number(p, "--candidates", bounds=CANDIDATES, default=4, help="cards explained in detail")
+    add_number(p, "--prior-tricks", bounds=PRIOR_TRICKS, default=None,
+               help="PBN ending: tricks declarer's side had won before it (required for endings)")
     p.add_argument("--json", action="store_true", help="one JSON object per position")
     p.set_defaults(func=run)
 
@@ -81,22 +84,24 @@ def hint_json(hint: BridgeHint) -> dict[str, Any]:
 
 
 def _is_pbn(text: str) -> bool:
-    """PBN when the first meaningful line is a tag or a PBN comment; JSON lines parse as objects."""
-    for line in text.splitlines():
-        t = line.strip()
-        if not t or t.startswith("#"):
-            continue
-        if t.startswith("%") or t.startswith("["):
-            return True
-        try:
-            return not isinstance(json.loads(t), dict)
-        except json.JSONDecodeError:
-            return t.startswith("{")  # a PBN {comment}; anything else is reported as bad JSON below
-    return False
+    """PBN when the first meaningful line is a tag or a ``%`` escape, or a ``{comment}`` followed by a
+    tag somewhere (a PBN game needs one); else JSON lines, whose errors name their line."""
+    lines = [t for t in (line.strip() for line in text.splitlines()) if t and not t.startswith("#")]
+    if not lines:
+        return False
+    first = lines[0]
+    if first.startswith("%") or first.startswith("["):
+        return True
+    return first.startswith("{") and any(_is_tag(t) for t in lines[1:])
 
 
-def _pbn_position(game: PbnGame, index: int, args: argparse.Namespace):
-    where = f"game {index}"
+def _is_tag(line: str) -> bool:
+    """``[Name ...``: a PBN tag (a JSON list line such as ``[[...`` is not one)."""
+    rest = line[1:].lstrip()[:1]
+    return line.startswith("[") and (rest.isalnum() or rest == "_")
+
+
+def _pbn_position(game: PbnGame, where: str, args: argparse.Namespace):
     if game.deal is None or not isinstance(game.contract, Contract) or game.declarer is None:
         raise HintInputError(f"{where}: a hint needs the deal, the contract and the declarer")
     sizes = game.deal.hand_sizes()
@@ -104,6 +109,8 @@ def _pbn_position(game: PbnGame, index: int, args: argparse.Namespace):
         raise HintInputError(f"{where}: every hand must be known and of equal size "
                              f"({', '.join(f'{s.letter}={n}' for s, n in zip(Seat, sizes))})")
     prior = (0, 0)
+    if sizes[0] == 13 and args.prior_tricks:
+        raise HintInputError(f"{where}: --prior-tricks {args.prior_tricks} is for an ending, but this deal is complete")
     if sizes[0] < 13:
         if args.prior_tricks is None:
             raise HintInputError(f"{where}: the deal is an ending with {sizes[0]} cards per hand; give "
@@ -124,39 +131,35 @@ def _pbn_position(game: PbnGame, index: int, args: argparse.Namespace):
 
 def positions_from_file(path: str) -> Iterator[tuple[str, object]]:
     """Yield ``(label, item)``: ``item`` is a (BridgePosition, exact) pair for JSON lines, a PbnGame for PBN."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        text = Path(path).read_bytes().decode("latin-1")
+    text = read_input_text(path)
     if _is_pbn(text):
-        for i, game in enumerate(read_pbn(text), start=1):
+        try:
+            games = parse_pbn(text)  # the text itself: read_pbn would take a one-line text for a file name
+        except PbnError as exc:
+            raise HintInputError(f"{path}, {exc}") from None
+        for i, game in enumerate(games, start=1):
             yield f"game {i}", game
         return
     for number, line in enumerate(text.splitlines(), start=1):
         t = line.strip()
         if not t or t.startswith("#"):
             continue
-        position = parse_position(t, number)
-        exact = bool(json.loads(t).get("exact", False))
-        yield f"line {number}", (position, exact)
+        yield f"line {number}", parse_position_line(t, f"{path}, line {number}")
 
 
 def run(args: argparse.Namespace) -> int:
     name = args.algorithm.strip().lower()
     if name not in ("pimc", "alphamu"):
         raise ValueError(f"--algorithm {args.algorithm!r}: choose alphamu or pimc")
-    if args.max_moves < 1:
-        raise ValueError(f"--max-moves must be at least 1, got {args.max_moves}")
-    if args.worlds < 1 or args.candidates < 1 or args.exact_limit < 0 or args.exact_nodes < 0:
-        raise ValueError("--worlds and --candidates must be at least 1, --exact-limit and --exact-nodes at least 0")
     budget = HintBudget(exact_layouts=args.exact_limit, exact_nodes=args.exact_nodes or None, worlds=args.worlds,
                         max_moves=1 if name == "pimc" else args.max_moves, time_limit=args.time_limit,
                         candidates=args.candidates)
     count = 0
     for label, item in positions_from_file(args.file):
-        try:
+        where = f"{args.file}, {label}"
+        with located(where):
             if isinstance(item, PbnGame):
-                view, out_of_play = _pbn_position(item, int(label.split()[1]), args)
+                view, out_of_play = _pbn_position(item, where, args)
                 hint = bridge_hint_for_view(view, budget=budget, rng=random.Random(args.seed),
                                             out_of_play=out_of_play)
             else:
@@ -165,10 +168,6 @@ def run(args: argparse.Namespace) -> int:
                 method = Method.EXACT if exact else Method.ESTIMATE
                 values = position_values(None, position, len(position.weights), method, budget)
                 hint = hint_from_values(values, max_candidates=args.candidates)
-        except (AnalyseInputError, HintInputError):
-            raise
-        except ValueError as exc:
-            raise HintInputError(f"{label}: {exc}") from None
         count += 1
         if args.json:
             emit_json(hint_json(hint))

@@ -11,13 +11,15 @@ from ..core.cards import card_str
 from ..core.deal import random_deals
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpecError, create_player, parse_spec_list
+from .options import COUNT, SEED, add_number, player_epilog
 from .output import emit_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play-bridge", help="play seeded random deals to the end with bridge players")
-    p.add_argument("--deals", type=int, default=1, help="number of deals")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deals and of the players")
+    p = sub.add_parser("play-bridge", help="play seeded random deals to the end with bridge players",
+                       epilog=player_epilog(Game.BRIDGE), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_number(p, "--deals", bounds=COUNT, default=1, help="number of deals")
+    add_number(p, "--seed", bounds=SEED, default=0, help="seed of the deals and of the players")
     p.add_argument("--contract", default="3NT", help="contract, e.g. 3NT, 4SX (default 3NT)")
     p.add_argument("--declarer", default="S", help="declarer seat N, E, S or W (default S)")
     p.add_argument("--vulnerable", default="None", help="vulnerability: None, NS, EW or Both (default None)")
@@ -43,8 +45,6 @@ def _make_players(text: str, declarer: Seat, seed: int) -> list[BridgeCardChoose
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 0:
-        raise ValueError(f"--deals must be ≥ 0, got {args.deals}")
     contract = Contract.parse(args.contract)
     declarer = Seat.parse(args.declarer)
     vulnerability = Vulnerability.parse(args.vulnerable)

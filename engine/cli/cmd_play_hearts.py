@@ -18,17 +18,21 @@ from ..hearts.rules import HeartsRules, MoonScoring
 from ..hearts.scoring import GameScore
 from ..hearts.table import PlayedHand, play_hand
 from ..players.registry import Game, create_player, parse_spec_list
+from ..core.bounds import Bounds
+from .options import COUNT, SEED, add_number, player_epilog
 from .output import emit_json
 
 __all__ = ["register", "run", "seat_seed"]
 
 DEFAULT_PLAYERS = "rules,rules,random,random"
+TARGET_SCORE = Bounds.integers(1, 10_000)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play-hearts", help="play seeded Hearts hands between four players")
-    p.add_argument("--hands", type=int, default=1, help="number of hands to play")
-    p.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
+    p = sub.add_parser("play-hearts", help="play seeded Hearts hands between four players",
+                       epilog=player_epilog(Game.HEARTS), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_number(p, "--hands", bounds=COUNT, default=1, help="number of hands to play")
+    add_number(p, "--seed", bounds=SEED, default=0, help="seed for the deals and the players")
     p.add_argument(
         "--players",
         default=DEFAULT_PLAYERS,
@@ -40,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="moon scoring: add_26_to_others (default) or shooter_minus_26",
     )
     p.add_argument("--jack-of-diamonds", action="store_true", help="the ♦J scores −10 for its taker")
-    p.add_argument("--target", type=int, default=100, help="game ends when a total reaches this (default 100)")
+    add_number(p, "--target", bounds=TARGET_SCORE, default=100, help="game ends when a total reaches this")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
     p.set_defaults(func=run)
 
@@ -52,8 +56,6 @@ def seat_seed(seed: int, seat: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hands < 0:
-        raise ValueError(f"--hands must be ≥ 0, got {args.hands}")
     rules = HeartsRules(
         moon_scoring=MoonScoring.parse(args.moon),
         jack_of_diamonds=args.jack_of_diamonds,

@@ -7,6 +7,7 @@ import argparse
 from ..bridge.contract import Contract, Vulnerability
 from ..bridge.scoring import declarer_score
 from ..core.seats import Seat
+from .options import TRICKS, add_number
 from .output import emit_json
 
 
@@ -15,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--contract", required=True, help="contract such as 4SX, 3NT, 1NTXX")
     p.add_argument("--declarer", required=True, help="declarer seat (N, E, S, W)")
     p.add_argument("--vulnerable", default="None", help="vulnerability: None, NS, EW or Both (default None)")
-    p.add_argument("--tricks", required=True, type=int, help="tricks taken by the declaring side (0..13)")
+    add_number(p, "--tricks", bounds=TRICKS, required=True, help="tricks taken by the declaring side")
     p.add_argument("--json", action="store_true", help='print {"score": N}')
     p.set_defaults(func=run)
 

@@ -18,25 +18,34 @@ line.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from engine.cli.output import emit_json, open_input_lines
+from ..core.bounds import Bounds
+from .inputs import InputError, Record, input_lines, load_json, located
+from .options import add_number
+from .output import emit_json
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "BATCH_FIELDS"]
+
+BATCH_FIELDS = ("north", "south", "tricks", "algorithm", "script", "plan")
+SUIT_TRICKS = Bounds.integers(1, 13)
+LENGTH = Bounds.integers(0, 13)
+ENTRY = Bounds.integers(1, 100_000)
+BUDGET = Bounds.integers(0, 10**9)
+SCRIPT_STEPS = 13
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("suit", help="single-suit combinations: exact best-defence play and any search algorithm")
     p.add_argument("--north", help="North's holding, e.g. AQ2, KJ10x (x = lowest free spot)")
     p.add_argument("--south", help="South's holding")
-    p.add_argument("--tricks", type=int, help="trick target (default: expected tricks are maximised)")
+    add_number(p, "--tricks", bounds=SUIT_TRICKS, help="trick target (default: expected tricks are maximised)")
     p.add_argument("--algorithm", default="exact",
                    help="exact (default) or a search algorithm: pimc, vector-mm, vm-ab, vm-beta, prm, prm-beta, "
                         "ivm, iprm, ivm-beta, iprm-beta, alphamu")
-    p.add_argument("--budget", type=int, metavar="NODES",
-                   help="anytime budget of the iterative algorithms (ivm, iprm, ivm-beta, iprm-beta): states searched "
-                        "over all their iterations (default 60000)")
+    add_number(p, "--budget", bounds=BUDGET, metavar="NODES",
+               help="anytime budget of the iterative algorithms (ivm, iprm, ivm-beta, iprm-beta): states searched "
+                    "over all their iterations (default 60000; 0: none)")
     p.add_argument("--compare", metavar="ALGORITHM", help="also compare with this algorithm's line "
                                                             "('expert': the library's plan)")
     p.add_argument("--plan", metavar="JSON", help="value this plan (as printed in 'plan'), e.g. "
@@ -45,15 +54,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--table", action="store_true",
                    help="the line table: every sensible line, its chance of each number of tricks, the best per "
                         "target marked, safety plays named")
-    p.add_argument("--west-length", type=int, help="West's known length in the suit")
-    p.add_argument("--east-length", type=int, help="East's known length in the suit")
+    add_number(p, "--west-length", bounds=LENGTH, help="West's known length in the suit")
+    add_number(p, "--east-length", bounds=LENGTH, help="East's known length in the suit")
     p.add_argument("--west-cards", help="cards known to be with West, e.g. K")
     p.add_argument("--east-cards", help="cards known to be with East")
     p.add_argument("--gone", help="cards of the suit already played (no longer in play), e.g. 765")
-    p.add_argument("--vacant-west", type=int, default=13, help="vacant places in West's hand (default 13)")
-    p.add_argument("--vacant-east", type=int, default=13, help="vacant places in East's hand (default 13)")
-    p.add_argument("--entry", type=int, metavar="ID",
-                   help="a library problem: its holdings, target and the expert's plan beside the engine's line")
+    add_number(p, "--vacant-west", bounds=LENGTH, default=13, help="vacant places in West's hand")
+    add_number(p, "--vacant-east", bounds=LENGTH, default=13, help="vacant places in East's hand")
+    add_number(p, "--entry", bounds=ENTRY, metavar="ID",
+               help="a library problem: its holdings, target and the expert's plan beside the engine's line")
     p.add_argument("--batch", metavar="FILE", help="JSON lines of {north, south, tricks[, plan]}; '-' = stdin")
     p.add_argument("--json", action="store_true", help="print JSON (batch mode always does)")
     p.set_defaults(func=run)
@@ -212,20 +221,21 @@ def _table(args: argparse.Namespace) -> dict[str, Any]:
 
 def _batch(args: argparse.Namespace) -> int:
     status = 0
-    for number, text in open_input_lines(args.batch):
+    for where, number, text in input_lines(args.batch):
         try:
-            item = json.loads(text)
-            if not isinstance(item, dict) or "north" not in item or "south" not in item:
-                raise ValueError("expected an object with north, south and tricks")
-            tricks = item.get("tricks")
-            if tricks is not None and not isinstance(tricks, int):
-                raise ValueError(f"tricks {tricks!r} is not an integer")
-            emit_json(_solve(str(item["north"]), str(item["south"]), tricks,
-                             str(item.get("algorithm", args.algorithm)), _options(args), item.get("plan"),
-                             item.get("script"), None))
-        except ValueError as exc:  # json.JSONDecodeError is a ValueError too
+            with located(where):
+                item = Record(load_json(text, where), where, BATCH_FIELDS,
+                              what="an object with north, south and tricks")
+                north, south = item.text("north"), item.text("south")
+                tricks = None if item.obj.get("tricks") is None else item.number("tricks", SUIT_TRICKS)
+                algorithm = item.text("algorithm", default=args.algorithm)
+                script = item.texts("script", low=1, high=SCRIPT_STEPS, default=None)
+                result = _solve(north, south, tricks, algorithm, _options(args), item.obj.get("plan"), script, None)
+        except (InputError, ValueError) as exc:  # one line per bad problem; the others are still solved
             emit_json({"line": number, "error": str(exc)})
             status = 2
+            continue
+        emit_json(result)
     return status
 
 

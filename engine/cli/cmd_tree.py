@@ -8,16 +8,19 @@ algorithm's own estimate and the strategy's exact best-defence value.
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
+from ..core.bounds import Bounds
 from ..search.registry import ALGORITHMS, run_algorithm
 from ..search.strategy import strategy_value
 from ..search.tree_game import TreeGame
-from ..search.trees import ExplicitTree, TreeFormatError, parse_tree_json
-from .output import emit_json, open_input_lines
+from ..search.trees import ExplicitTree, parse_tree_json
+from .inputs import input_lines, located, read_input_text
+from .options import add_number
+from .output import emit_json
 
 __all__ = ["register", "run", "tree_report"]
+
+TREE_MAX_MOVES = Bounds.integers(1, 50)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,8 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--file", help="one JSON tree (may span lines); - for stdin")
     src.add_argument("--batch", help="one JSON tree per line; - for stdin")
-    p.add_argument("--max-moves", "-M", type=int, default=None,
-                   help="alphamu only: number of MAX moves searched (default: deepen until exact)")
+    add_number(p, "--max-moves", "-M", bounds=TREE_MAX_MOVES, default=None,
+               help="alphamu only: number of MAX moves searched (default: deepen until exact)")
     p.add_argument("--json", action="store_true", help="one JSON object per tree (default: text)")
     p.set_defaults(func=run)
 
@@ -60,19 +63,16 @@ def _print(report: dict, as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.max_moves is not None:
-        if args.algorithm != "alphamu":
-            raise ValueError(f"--max-moves applies to alphamu only, not to {args.algorithm!r}")
-        if args.max_moves < 1:
-            raise ValueError(f"--max-moves must be at least 1, got {args.max_moves}")
+    if args.max_moves is not None and args.algorithm != "alphamu":
+        raise ValueError(f"--max-moves applies to alphamu only, not to {args.algorithm!r}")
     if args.file is not None:
-        text = Path(args.file).read_text(encoding="utf-8") if args.file != "-" else sys.stdin.read()
-        _print(tree_report(parse_tree_json(text), args.algorithm, args.max_moves), args.json)
+        text = read_input_text(args.file)
+        with located("standard input" if args.file == "-" else args.file):
+            report = tree_report(parse_tree_json(text), args.algorithm, args.max_moves)
+        _print(report, args.json)
         return 0
-    for line_no, line in open_input_lines(args.batch):
-        try:
-            tree = parse_tree_json(line)
-        except TreeFormatError as exc:
-            raise TreeFormatError(f"line {line_no}: {exc}") from None
-        _print(tree_report(tree, args.algorithm, args.max_moves), args.json)
+    for where, _number, line in input_lines(args.batch):
+        with located(where):
+            report = tree_report(parse_tree_json(line), args.algorithm, args.max_moves)
+        _print(report, args.json)
     return 0

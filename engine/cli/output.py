@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterable, TextIO
+from typing import Any, TextIO
 
-__all__ = ["emit_json", "open_input_lines"]
+from .inputs import one_line
+
+__all__ = ["emit_json", "note"]
 
 
 def emit_json(obj: Any, out: TextIO | None = None) -> None:
@@ -16,14 +18,9 @@ def emit_json(obj: Any, out: TextIO | None = None) -> None:
     stream.flush()
 
 
-def open_input_lines(path: str) -> Iterable[tuple[int, str]]:
-    """Yield ``(line_number, text)`` for non-blank, non-comment lines of ``path`` (``-`` = stdin)."""
-    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+def note(text: str) -> None:
+    """Tell the user something on stderr without failing (``tenace-cli: note: ...``, one line)."""
     try:
-        for i, line in enumerate(stream, start=1):
-            t = line.strip()
-            if t and not t.startswith("#"):
-                yield i, t
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+        print(f"tenace-cli: note: {one_line(text)}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # stderr gone
+        pass

@@ -15,6 +15,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Iterator
 
+from .quoting import quoted
+
 __all__ = [
     "Suit",
     "Rank",
@@ -84,7 +86,7 @@ class Suit(IntEnum):
             for alphabet in (SUIT_CHARS, SUIT_SYMBOLS, "♤♡♢♧"):
                 if t in alphabet:
                     return cls(alphabet.index(t))
-        raise CardParseError(f"bad suit {text!r}: expected one of S, H, D, C")
+        raise CardParseError(f"bad suit {quoted(text)}: expected one of S, H, D, C")
 
     def __str__(self) -> str:
         return self.letter
@@ -118,7 +120,7 @@ class Rank(IntEnum):
             return cls.TEN
         if len(t) == 1 and t in RANK_CHARS:
             return cls(RANK_CHARS.index(t) + 2)
-        raise CardParseError(f"bad rank {text!r}: expected one of 2-9, T, J, Q, K, A")
+        raise CardParseError(f"bad rank {quoted(text)}: expected one of 2-9, T, J, Q, K, A")
 
     def __str__(self) -> str:
         return self.char
@@ -157,7 +159,7 @@ def parse_card(text: str) -> Card:
     """Parse ``SA``, ``ht``, ``C10``, ``♠A`` or rank-first ``AS``; errors name the token."""
     t = text.strip()
     if len(t) < 2:
-        raise CardParseError(f"bad card {text!r}: expected suit then rank, e.g. SA, HT, C2")
+        raise CardParseError(f"bad card {quoted(text)}: expected suit then rank, e.g. SA, HT, C2")
     try:
         return make_card(Suit.parse(t[0]), Rank.parse(t[1:]))
     except CardParseError:
@@ -165,7 +167,7 @@ def parse_card(text: str) -> Card:
     try:  # rank-first form, as some files write it (``AS``, ``10H``)
         return make_card(Suit.parse(t[-1]), Rank.parse(t[:-1]))
     except CardParseError:
-        raise CardParseError(f"bad card {text!r}: expected suit then rank, e.g. SA, HT, C2") from None
+        raise CardParseError(f"bad card {quoted(text)}: expected suit then rank, e.g. SA, HT, C2") from None
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -217,7 +219,7 @@ class CardSet:
         parts = t.split(".")
         if len(parts) != 4:
             raise CardParseError(
-                f"bad hand {text!r}: expected four suits separated by dots (S.H.D.C), got {len(parts)}"
+                f"bad hand {quoted(text)}: expected four suits separated by dots (S.H.D.C), got {len(parts)}"
             )
         mask = 0
         for s, part in enumerate(parts):
@@ -228,12 +230,12 @@ class CardSet:
                     r = Rank.parse(ch)
                 except CardParseError:
                     raise CardParseError(
-                        f"bad hand {text!r}: {ch!r} in the {Suit(s).name.lower()} is not a rank"
+                        f"bad hand {quoted(text)}: {ch!r} in the {Suit(s).name.lower()} is not a rank"
                     ) from None
                 bit = 1 << make_card(s, r)
                 if mask & bit:
                     raise CardParseError(
-                        f"bad hand {text!r}: {card_str(make_card(s, r))} appears twice"
+                        f"bad hand {quoted(text)}: {card_str(make_card(s, r))} appears twice"
                     )
                 mask |= bit
         return cls(mask)

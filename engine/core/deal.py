@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import FULL_MASK, CardParseError, CardSet, card_str
+from .quoting import quoted
 from .seats import Seat, SeatParseError
 
 __all__ = ["Deal", "DealError", "random_deal", "random_deals"]
@@ -59,20 +60,20 @@ class Deal:
         """
         t = text.strip().strip('"')
         if len(t) < 2 or t[1] != ":":
-            raise DealError(f"bad deal {text!r}: expected '<first seat>:<hand> <hand> <hand> <hand>'")
+            raise DealError(f"bad deal {quoted(text)}: expected '<first seat>:<hand> <hand> <hand> <hand>'")
         try:
             first = Seat.parse(t[0])
         except SeatParseError as e:
-            raise DealError(f"bad deal {text!r}: {e}") from None
+            raise DealError(f"bad deal {quoted(text)}: {e}") from None
         tokens = t[2:].split()
         if len(tokens) != 4:
-            raise DealError(f"bad deal {text!r}: expected 4 hands, got {len(tokens)}")
+            raise DealError(f"bad deal {quoted(text)}: expected 4 hands, got {len(tokens)}")
         hands: list[CardSet] = [CardSet()] * 4
         for i, tok in enumerate(tokens):
             seat = first.offset(i)
             if tok == "-":
                 if not partial:
-                    raise DealError(f"bad deal {text!r}: {seat.name.title()}'s hand is missing")
+                    raise DealError(f"bad deal {quoted(text)}: {seat.name.title()}'s hand is missing")
                 continue
             try:
                 hands[seat] = CardSet.from_pbn(tok)

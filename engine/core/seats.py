@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .quoting import quoted
+
 __all__ = ["Seat", "SeatParseError", "SEAT_CHARS"]
 
 SEAT_CHARS = "NESW"
@@ -61,7 +63,7 @@ class Seat(IntEnum):
             return cls(SEAT_CHARS.index(t))
         if t in names:
             return cls(names[t])
-        raise SeatParseError(f"bad seat {text!r}: expected one of N, E, S, W")
+        raise SeatParseError(f"bad seat {quoted(text)}: expected one of N, E, S, W")
 
     def __str__(self) -> str:
         return self.letter

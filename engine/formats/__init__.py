@@ -7,9 +7,9 @@ the :class:`PbnGame` model with :class:`Auction`/:class:`Call` and
 
 from ..bridge.auction import DOUBLE, PASS, PASSED_OUT, REDOUBLE, Auction, AuctionError, Call, CallKind, PassedOut
 from .lin import LinError, parse_lin, read_lin
-from .pbn_error import PbnError
+from .pbn_error import PbnError, PbnFileError, PbnSizeError
 from .pbn_game import PbnGame, PbnGameError, PbnTag
-from .pbn_io import parse_pbn, read_pbn, write_pbn, write_pbn_file
+from .pbn_io import MAX_PBN_BYTES, parse_pbn, read_pbn, write_pbn, write_pbn_file
 from .play_record import PlayError, PlayRecord, Trick, play_from_columns
 
 __all__ = [
@@ -22,7 +22,10 @@ __all__ = [
     "PASSED_OUT",
     "PassedOut",
     "LinError",
+    "MAX_PBN_BYTES",
     "PbnError",
+    "PbnFileError",
+    "PbnSizeError",
     "PbnGame",
     "PbnGameError",
     "PbnTag",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..bridge.contract import Contract, Vulnerability
 from ..core.cards import CardSet
 from ..core.deal import Deal
+from ..core.quoting import quoted
 from ..core.seats import Seat
 from ..bridge.auction import PASSED_OUT, Auction, PassedOut
 from .play_record import PlayRecord, check_play
@@ -52,7 +53,7 @@ class PbnTag:
 
     def __post_init__(self) -> None:
         if not _TAG_NAME.match(self.name):
-            raise PbnGameError(f"tag name {self.name!r} must be letters, digits or '_'")
+            raise PbnGameError(f"tag name {quoted(self.name)} must be letters, digits or '_'")
         if not _is_one_line(self.value):
             raise PbnGameError(f"tag {self.name}: a value cannot contain a line break")
         if self.value.strip() == "#":
@@ -62,7 +63,7 @@ class PbnTag:
             if not line.strip() or not _is_one_line(line) or line.lstrip().startswith("%") or any(
                 ch in line for ch in "[{;"
             ):
-                raise PbnGameError(f"tag {self.name}: section line {line!r} is blank or holds PBN syntax")
+                raise PbnGameError(f"tag {self.name}: section line {quoted(line)} is blank or holds PBN syntax")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,7 @@ class PbnGame:
             raise PbnGameError(f"players has one name per seat, got {len(self.players)}")
         for text_field in (self.event, self.site, self.date, self.scoring, *self.players):
             if text_field is not None and not _is_one_line(text_field):
-                raise PbnGameError(f"tag value {text_field!r} contains a line break")
+                raise PbnGameError(f"tag value {quoted(text_field)} contains a line break")
             if text_field is not None and text_field.strip() == "#":
                 raise PbnGameError("'#' is PBN's copy-previous marker, not a tag value")
         if self.board is not None and self.board < 1:

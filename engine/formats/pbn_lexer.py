@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterator
+from typing import Callable, Iterator
 
+from ..core.quoting import quoted
 from .pbn_error import PbnError
 
-__all__ = ["TokenKind", "Token", "tokenize"]
+__all__ = ["TokenKind", "Token", "tokenize", "iter_lines"]
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _WORD_STOP = set(" \t[{;") | {"\f", "\v"}
@@ -35,12 +36,35 @@ class Token:
     value: str = ""
 
 
-def tokenize(text: str) -> Iterator[Token]:
-    """Yield the tokens of ``text``; raise :class:`PbnError` for a malformed tag or comment."""
+LINES_PER_CHUNK_CHARS = 1 << 16
+
+
+def iter_lines(text: str, on_chunk: Callable[[int], None] | None = None) -> Iterator[str]:
+    """``text.splitlines()`` one line at a time, without a list of every line of a large file.
+
+    The text is cut after a ``\\n`` (always a line end, and never the first half of
+    ``\\r\\n``) every :data:`LINES_PER_CHUNK_CHARS` characters or so; ``on_chunk`` is told
+    how many characters have been handed out before each chunk (progress, cancellation).
+    """
+    start, n = 0, len(text)
+    while start < n:
+        if on_chunk is not None:
+            on_chunk(start)
+        cut = text.find("\n", start + LINES_PER_CHUNK_CHARS)
+        end = n if cut < 0 else cut + 1
+        yield from text[start:end].splitlines()
+        start = end
+
+
+def tokenize(text: str, on_chunk: Callable[[int], None] | None = None) -> Iterator[Token]:
+    """Yield the tokens of ``text``; raise :class:`PbnError` for a malformed tag or comment.
+
+    ``on_chunk(characters_read)`` is called every few tens of kilobytes (see :func:`iter_lines`).
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
     comment_opened_at = 0  # line of the ``{`` of an open block comment, 0 when none
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(iter_lines(text, on_chunk), start=1):
         i = 0
         if comment_opened_at:
             close = line.find("}")
@@ -86,7 +110,7 @@ def _read_tag(line: str, i: int, number: int) -> tuple[Token, int]:
         i += 1
     m = _TAG_NAME.match(line, i)
     if not m:
-        raise PbnError(number, f"tag has no name after '[': {line.strip()!r}")
+        raise PbnError(number, f"tag has no name after '[': {quoted(line.strip())}")
     name = m.group()
     i = m.end()
     while i < n and line[i].isspace():

@@ -7,16 +7,18 @@ offending token at hand, so each problem is reported as a :class:`PbnError`
 
 from __future__ import annotations
 
-import re
 from typing import Callable, Sequence, TypeVar
 
 from ..bridge.contract import Contract, Vulnerability
 from ..core.cards import Card, CardParseError, CardSet, parse_card
 from ..core.deal import Deal, DealError
+from ..core.quoting import quoted
 from ..core.seats import Seat
 from ..bridge.auction import PASS, PASSED_OUT, Auction, AuctionError, Call, PassedOut
+from .pbn_annotations import annotations_of, is_annotation_only, split_annotations
 from .pbn_blocks import RawTag
 from .pbn_error import PbnError
+from .pbn_lexer import Token
 from .pbn_game import STANDARD_TAGS, PbnGame, PbnGameError, PbnTag
 from .play_record import PlayError, PlayRecord, play_from_columns
 
@@ -25,10 +27,8 @@ __all__ = ["game_from_tags", "parse_deal"]
 T = TypeVar("T")
 
 _CANONICAL = {name.lower(): name for name in STANDARD_TAGS + ("Auction", "Play")}
-_ANNOTATION = r"(?:=\d+=|\$\d+|[!?]{1,2})"
-_ANNOTATION_ONLY = re.compile(rf"^{_ANNOTATION}+$")
-_WITH_ANNOTATIONS = re.compile(rf"^(.+?)({_ANNOTATION}*)$")
-_SPLIT_ANNOTATIONS = re.compile(_ANNOTATION)
+MAX_ANNOTATIONS = 16
+"""Annotations (``!``, ``=1=``, ``$12`` ...) one call may carry; real files use one or two."""
 _PASSED_OUT_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "AP", "ALL PASS"}
 
 
@@ -45,13 +45,13 @@ def _typed(tag: RawTag, parse: Callable[[str], T], what: str) -> T | None:
 
 def _board(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{text!r} is not a board number (a positive integer)")
+        raise ValueError(f"{quoted(text)} is not a board number (a positive integer)")
     return int(text)
 
 
 def _result(text: str) -> int:
     if not text.isdigit() or int(text) > 13:
-        raise ValueError(f"{text!r} is not a number of tricks 0..13")
+        raise ValueError(f"{quoted(text)} is not a number of tricks 0..13")
     return int(text)
 
 
@@ -73,7 +73,7 @@ def parse_deal(text: str) -> Deal:
     """
     t = text.strip()
     if len(t) < 2 or t[1] != ":":
-        raise DealError(f"{text!r} is not a deal: expected '<first seat>:<hand> <hand> <hand> <hand>'")
+        raise DealError(f"{quoted(text)} is not a deal: expected '<first seat>:<hand> <hand> <hand> <hand>'")
     hands = [h.replace("10", "T") for h in t[2:].split()]
     deal = Deal.from_pbn(t[:2] + " ".join(hands), partial=True, equal_sizes=False)
     if deal.is_full:
@@ -91,12 +91,6 @@ def parse_deal(text: str) -> Deal:
     return deal
 
 
-def _split_annotations(token_text: str) -> tuple[str, list[str]]:
-    m = _WITH_ANNOTATIONS.match(token_text)
-    assert m is not None
-    return m.group(1), _SPLIT_ANNOTATIONS.findall(m.group(2))
-
-
 def _parse_auction(tag: RawTag, notes: Sequence[str]) -> Auction | None:
     first = _typed(tag, Seat.parse, "Auction tag (the first caller)")
     if first is None:
@@ -107,26 +101,29 @@ def _parse_auction(tag: RawTag, notes: Sequence[str]) -> Auction | None:
     lines: list[int] = []
     annotations: list[tuple[int, str]] = []
     ended_at = 0
+    trailing_passes = 0  # passes at the end of ``calls`` (kept as we go: 'AP' must not rescan them)
     for token in tag.section:
         text = token.text
         if ended_at:
-            raise PbnError(token.line, f"Auction: {text!r} after the '*' that ends the section (line {ended_at})")
+            raise PbnError(token.line, f"Auction: {quoted(text)} after the '*' that ends the section (line {ended_at})")
         if text == "*":
             ended_at = token.line
             continue
-        if _ANNOTATION_ONLY.match(text):
+        if is_annotation_only(text):
             if not calls:
-                raise PbnError(token.line, f"Auction: annotation {text!r} comes before any call")
-            annotations += [(len(calls) - 1, a) for a in _SPLIT_ANNOTATIONS.findall(text)]
+                raise PbnError(token.line, f"Auction: annotation {quoted(text)} comes before any call")
+            annotations += [(len(calls) - 1, a) for a in _few(annotations_of(text), token)]
             continue
-        word, suffixes = _split_annotations(text)
+        word, suffixes = split_annotations(text)
+        _few(suffixes, token)
         if word.upper() == "AP":
-            new_calls = [PASS] * _passes_to_end(calls)
+            new_calls = [PASS] * _passes_to_end(len(calls), trailing_passes)
         else:
             try:
                 new_calls = [Call.parse(word)]
             except ValueError as e:
                 raise PbnError(token.line, f"Auction: {e}") from None
+        trailing_passes = trailing_passes + len(new_calls) if all(c == PASS for c in new_calls) else 0
         calls += new_calls
         lines += [token.line] * len(new_calls)
         annotations += [(len(calls) - 1, a) for a in suffixes]
@@ -136,14 +133,17 @@ def _parse_auction(tag: RawTag, notes: Sequence[str]) -> Auction | None:
         raise PbnError(lines[e.index] if e.index < len(lines) else tag.line, f"Auction: {e}") from None
 
 
-def _passes_to_end(calls: Sequence[Call]) -> int:
-    """How many passes 'AP' (all pass) stands for after ``calls``."""
-    trailing = 0
-    for call in reversed(calls):
-        if call != PASS:
-            break
-        trailing += 1
-    needed = 4 if trailing == len(calls) else 3
+def _few(annotations: list[str], token: Token) -> list[str]:
+    """The annotations of one word, refused beyond :data:`MAX_ANNOTATIONS` (they are all kept)."""
+    if len(annotations) > MAX_ANNOTATIONS:
+        raise PbnError(token.line, f"{quoted(token.text)} carries {len(annotations)} annotations; "
+                       f"a call has at most {MAX_ANNOTATIONS}")
+    return annotations
+
+
+def _passes_to_end(calls: int, trailing: int) -> int:
+    """How many passes 'AP' (all pass) stands for after ``calls`` calls ending in ``trailing`` passes."""
+    needed = 4 if trailing == calls else 3
     return max(needed - trailing, 0)
 
 
@@ -163,13 +163,13 @@ def _parse_play(
     for token in tag.section:
         text = token.text
         if ended_at:
-            raise PbnError(token.line, f"Play: {text!r} after the '*' that ends the section (line {ended_at})")
+            raise PbnError(token.line, f"Play: {quoted(text)} after the '*' that ends the section (line {ended_at})")
         if text == "*":
             ended_at = token.line
         elif text == "-":
             entries.append((None, token.line))
-        elif not _ANNOTATION_ONLY.match(text):  # annotations on cards are tolerated and dropped
-            word, _ = _split_annotations(text)
+        elif not is_annotation_only(text):  # annotations on cards are tolerated and dropped
+            word, _ = split_annotations(text)
             try:
                 entries.append((parse_card(word), token.line))
             except CardParseError as e:
@@ -210,7 +210,7 @@ def game_from_tags(tags: Sequence[RawTag]) -> PbnGame:
             continue  # PBN import rule: a repeated tag is ignored
         if tag.section and canonical not in ("Auction", "Play"):
             word = tag.section[0]
-            raise PbnError(word.line, f"{word.text!r} follows the [{canonical}] tag, which has no section data")
+            raise PbnError(word.line, f"{quoted(word.text)} follows the [{canonical}] tag, which has no section data")
         known[canonical] = tag
 
     def get(name: str, parse: Callable[[str], T], what: str | None = None) -> T | None:

@@ -106,19 +106,25 @@ class PlayReview:
     declarer: Seat
     seats: tuple[Seat, ...]  # the user's seats whose cards were reviewed (declarer reviews dummy's too)
     needed: int  # tricks declarer's side needed in the play reviewed
-    made: int  # tricks declarer's side took in it
+    made: int  # tricks declarer's side took in it (so far, when the play is unfinished)
     lines: tuple[CardReview, ...]  # every card of the user's seats, in play order
     costly: tuple[CardReview, ...]
     summary: str
     first_trick: int = 1
+    tricks_left: int = 0  # tricks not played (nor claimed): the play stopped before its end
 
     @property
     def costly_cards(self) -> frozenset[Card]:
         return frozenset(c.card for c in self.costly)
 
+    @property
+    def complete(self) -> bool:
+        return self.tricks_left == 0
+
     def to_json(self) -> dict[str, object]:
         return {"contract": str(self.contract), "declarer": self.declarer.letter,
                 "seats": [s.letter for s in self.seats], "needed": self.needed, "made": self.made,
+                "complete": self.complete, "tricks_left": self.tricks_left,
                 "cards": [c.to_json() for c in self.lines], "costly": [c.to_json() for c in self.costly],
                 "summary": self.summary}
 
@@ -242,8 +248,9 @@ def review_play(
                   if r.ply in explained else r for r in reviews)
     costly = tuple(sorted((r for r in final if r.costly), key=lambda r: (-r.cost, r.ply)))
     by_claim = None if claim is None else (claim.declarer_side_tricks, claim.remaining_tricks)
+    left = 0 if play.is_complete or claim is not None else play.remaining_tricks
     return PlayReview(contract, declarer, user, needed, made, final, costly,
-                      _summary(contract, needed, made, costly, by_claim), earlier_tricks + 1)
+                      _summary(contract, needed, made, costly, by_claim, left), earlier_tricks + 1, left)
 
 
 def _decisions(play: BridgePlay, cards: Sequence[Card], user: tuple[Seat, ...]) -> int:
@@ -282,11 +289,23 @@ def _explain(hint: BridgeHint, r: CardReview) -> str:
     return s + "."
 
 
+def _outcome(contract: Contract, needed: int, made: int, left: int, by_claim: tuple[int, int] | None) -> str:
+    """What happened: made or down (with the tricks a claim gave), or, for a play that stops before its
+    end, how it stands."""
+    if not left:
+        verdict = "made" if made >= needed else f"went down {needed - made}"
+        claim = "" if by_claim is None else f", {by_claim[0]} of them by a claim of the last {by_claim[1]}"
+        return f"{contract}: declarer's side needed {needed} tricks in this play and took {made}{claim} ({verdict})."
+    stands = ("the contract is already made" if made >= needed else
+              "the contract can no longer be made" if made + left < needed else
+              f"{needed - made} more of the last {left} are needed")
+    return (f"{contract}: the play stops with {left} trick{'s' if left > 1 else ''} still to play; declarer's side "
+            f"needed {needed} tricks and has taken {made} so far ({stands}).")
+
+
 def _summary(contract: Contract, needed: int, made: int, costly: tuple[CardReview, ...],
-             by_claim: tuple[int, int] | None = None) -> str:
-    verdict = "made" if made >= needed else f"went down {needed - made}"
-    claim = "" if by_claim is None else f", {by_claim[0]} of them by a claim of the last {by_claim[1]}"
-    parts = [f"{contract}: declarer's side needed {needed} tricks in this play and took {made}{claim} ({verdict})."]
+             by_claim: tuple[int, int] | None = None, left: int = 0) -> str:
+    parts = [_outcome(contract, needed, made, left, by_claim)]
     if not costly:
         parts.append("No card of yours lowered the chance of making by 5 points or more.")
     for r in costly:
@@ -348,6 +367,8 @@ def review_game(game: PbnGame, *, seat: Seat | None = None, prior_declarer_trick
         if not 0 <= prior_declarer_tricks <= earlier:
             raise ReviewError(f"prior tricks {prior_declarer_tricks} out of range 0..{earlier}")
         prior = (prior_declarer_tricks, earlier - prior_declarer_tricks)
+    elif prior_declarer_tricks:
+        raise ReviewError(f"prior tricks {prior_declarer_tricks} given, but the deal is complete (not an ending)")
     return review_play(deal, game.contract, game.declarer, game.play.cards,
                        seats=None if seat is None else (seat,),
                        vulnerability=game.vulnerable or Vulnerability.NONE, leader=game.play.opening_leader,

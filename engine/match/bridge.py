@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 import threading
 from dataclasses import dataclass
@@ -36,16 +35,24 @@ import numpy as np
 from ..bridge.contract import Contract, Strain, Vulnerability
 from ..bridge.play import BridgePlay
 from ..bridge.table import play_out
-from ..cli.output import emit_json
+from ..cli.inputs import InputError, Record, input_lines, load_json
+from ..cli.options import DEALS, FIRST, SEED, THREADS, WORLDS, add_number, player_epilog
+from ..cli.output import emit_json, note
+from ..core.bounds import Bounds
 from ..core.deal import Deal, random_deal
+from ..core.quoting import quoted
 from ..core.seats import Seat
 from ..players.registry import Game, PlayerSpec, create_player
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import MAX_THREADS, SolverOracle, default_oracle
 from ..worlds import HandConstraint
-from .journal import Journal
+from .journal import Journal, is_header
 from .pool import Parallelism, Progress, add_parallel_arguments, parallelism_from_args, run_tasks
 from .summary import paired_summary
+
+TRICKS_TAKEN = Bounds.integers(0, 13)
+DEAL_INDEX = Bounds.integers(0, 2 * 10**9)
+CARDS = Bounds.integers(1, 13)
 
 __all__ = ["register", "run", "Board", "DealOutcome", "Result", "deal_stream", "ending_prior", "opener_constraint",
            "pimc_make_chance", "play_duplicate", "player_seed", "read_results", "result_summary", "Solvers",
@@ -326,55 +333,97 @@ def result_summary(rows: list[dict[str, Any]]) -> dict[str, object]:
     }
 
 
+SCORE = Bounds.integers(-7600, 7600)
+CHANCE = Bounds.reals(0.0, 1.0)
+
+
+def deal_result(obj: Any, where: str) -> dict[str, Any]:
+    """One ``match bridge`` deal line, checked field by field, as the line the match prints: its known
+    fields only (a saved line is echoed in a resumed run's output)."""
+    record = Record(obj, where, what="a match bridge deal result")
+    missing = [side for side in ("a", "b") if not record.has(side)]
+    if missing:
+        raise InputError(f"{where}: not a match bridge deal result (no field {missing[0]!r})")
+    row: dict[str, Any] = {"deal": record.number("deal", DEAL_INDEX)}
+    pbn = record.text("pbn", None)
+    if pbn is not None:
+        row["pbn"] = pbn
+    chance = record.number("pimc_chance", CHANCE, None)
+    if chance is not None:
+        row["pimc_chance"] = chance
+    for side in ("a", "b"):
+        result = record.object(side)
+        row[side] = {"tricks": result.number("tricks", TRICKS_TAKEN), "made": result.flag("made")}
+        score = result.number("score", SCORE, None)
+        if score is not None:
+            row[side]["score"] = score
+    return row
+
+
+def _check_saved_deals(journal: Journal, saved: dict[int, dict[str, Any]],
+                       boards: list[tuple[int, Board, float | None]]) -> None:
+    """A saved line names its deal: one that differs from this run's deal at that index comes from
+    another match (an older save without its header, resumed with another seed, contract or --cards)."""
+    for index, board, _ in boards:
+        pbn = saved.get(index, {}).get("pbn")
+        if pbn is not None and pbn != board.deal.to_pbn(Seat.NORTH):
+            raise InputError(f"{journal.where[index]}: deal {index} was saved for another deal ({quoted(pbn, 40)}): "
+                             f"the file holds a run of another match; resume with the options it was saved with, or "
+                             f"save to another file")
+
+
 def read_results(paths: list[str]) -> list[dict[str, Any]]:
     """The deal lines of ``match bridge --json`` outputs (summary lines skipped), for ``--combine``;
-    a line that is not a deal result is an error naming the file and line."""
+    a line that is not a deal result is an error naming the file, the line and the field."""
     rows = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
-                if "summary" in row:
-                    continue
-                if not isinstance(row, dict) or not {"a", "b"} <= set(row) or not all(
-                        isinstance(row[k], dict) and {"tricks", "made"} <= set(row[k]) for k in ("a", "b")):
-                    raise ValueError(f"{path}, line {number}: not a match bridge deal result")
-                rows.append(row)
+        for where, _number, line in input_lines(path):
+            obj = load_json(line, where)
+            if isinstance(obj, dict) and "summary" in obj or is_header(obj):
+                continue
+            rows.append(deal_result(obj, where))
     return rows
 
 
 def register(targets: argparse._SubParsersAction) -> None:
-    p = targets.add_parser("bridge", help="duplicate declarer play: specs A and B against one defence")
-    p.add_argument("--deals", type=int, default=100, help="number of deals (each played by A and by B)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
-    p.add_argument("--first", type=int, default=0, help="index of the first accepted deal (to split a match)")
+    p = targets.add_parser("bridge", help="duplicate declarer play: specs A and B against one defence",
+                           epilog=player_epilog(Game.BRIDGE), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_number(p, "--deals", bounds=DEALS, default=100, help="number of deals (each played by A and by B)")
+    add_number(p, "--seed", bounds=SEED, default=0, help="seed for the deals and the players")
+    add_number(p, "--first", bounds=FIRST, default=0, help="index of the first accepted deal (to split a match)")
     p.add_argument("--contract", default="3NT", help="contract, e.g. 3NT or 4S")
     p.add_argument("--declarer", default="S", help="declarer seat (N, E, S, W)")
     p.add_argument("--a", help="declarer spec of side A, e.g. alphamu:m=2,worlds=20 (required unless --combine)")
     p.add_argument("--b", help="declarer spec of side B, e.g. pimc:worlds=20 (required unless --combine)")
     p.add_argument("--defence", default="pimc", help="defence spec for both, e.g. pimc:worlds=20")
     p.add_argument("--undecided", action="store_true", help="keep deals where PIMC makes 30-70%%")
-    p.add_argument("--filter-worlds", type=int, default=20, help="worlds for the --undecided estimate")
-    p.add_argument("--cards", type=int, default=13,
-                   help="tricks per board: 13 = full deals, fewer = random endings with earlier tricks credited")
+    add_number(p, "--filter-worlds", bounds=WORLDS, default=20, help="worlds for the --undecided estimate")
+    add_number(p, "--cards", bounds=CARDS, default=13,
+               help="tricks per board: 13 = full deals, fewer = random endings with earlier tricks credited")
     p.add_argument("--solver", choices=("tenace", "dds"), default="tenace",
                    help="double-dummy solver behind the searches: tenace (default) or dds (DDS through endplay, "
                         "a test extra: exact like tenace, so the same cards are played, but faster on full deals; "
                         "for long strength runs)")
-    p.add_argument("--threads", type=int, default=None,
-                   help="solver threads per decision with --solver tenace (default: one per core, at most "
-                        f"{MAX_THREADS}); 1 when several matches share the machine")
+    add_number(p, "--threads", bounds=THREADS, default=None,
+               help="solver threads per decision with --solver tenace (default: one per core, at most "
+                    f"{MAX_THREADS}); 1 when several matches share the machine")
     p.add_argument("--combine", nargs="+", metavar="FILE",
                    help="play nothing: summarise the deal lines of earlier --json outputs (runs split by --first "
                         "or --seed) as one match")
     p.add_argument("--json", action="store_true", help="one JSON object per deal, then a summary object")
     add_parallel_arguments(p)
     p.set_defaults(func=run)
+
+
+def _identity(args: argparse.Namespace, specs: list[PlayerSpec]) -> dict[str, Any]:
+    """The options that decide a run's results (a save file of another run is never resumed by this one)."""
+    identity: dict[str, Any] = {"seed": args.seed, "contract": str(Contract.parse(args.contract)),
+                                "declarer": Seat.parse(args.declarer).letter, "a": str(specs[0]), "b": str(specs[1]),
+                                "defence": str(specs[2]), "cards": args.cards,
+                                "undecided": bool(args.undecided)}
+    if args.undecided:
+        identity["filter_worlds"] = args.filter_worlds
+    return identity
 
 
 def run(args: argparse.Namespace) -> int:
@@ -387,19 +436,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.a is None or args.b is None:
         raise ValueError("--a and --b are required (the two declarer specs), unless --combine is given")
-    if args.deals < 1:
-        raise ValueError(f"--deals must be at least 1, got {args.deals}")
-    if args.first < 0:
-        raise ValueError(f"--first must be ≥ 0, got {args.first}")
-    if args.filter_worlds < 1:
-        raise ValueError(f"--filter-worlds must be at least 1, got {args.filter_worlds}")
     contract = Contract.parse(args.contract)
     declarer = Seat.parse(args.declarer)
     specs = [PlayerSpec.parse(args.a), PlayerSpec.parse(args.b), PlayerSpec.parse(args.defence)]
     for spec in specs:  # fail on a bad spec before any deal is played
         create_player(Game.BRIDGE, spec, seed=0)
-    if args.threads is not None and args.threads < 1:
-        raise ValueError(f"--threads must be at least 1, got {args.threads}")
     if args.resume and not args.save:
         raise ValueError("--resume continues the run saved in --save FILE: give the file")
     parallelism = parallelism_from_args(args)
@@ -407,7 +448,12 @@ def run(args: argparse.Namespace) -> int:
     if threads is None and args.solver == "tenace" and (parallelism.workers > 1 or parallelism.dask):
         threads = 1  # the cores are busy with a deal each
     solvers = Solvers(args.solver, threads)
-    journal = Journal(args.save, resume=args.resume, lines_per_deal=1) if args.save else None
+    journal = None
+    if args.save:
+        journal = Journal(args.save, resume=args.resume, match="match bridge", settings=_identity(args, specs),
+                          deals=range(args.first, args.first + args.deals), read_row=deal_result)
+        for text in journal.notes:
+            note(text)
     saved = {d: rows[0] for d, rows in (journal.done.items() if journal else ())}
     label = f"match bridge ({parallelism.describe()})"
     boards = accepted_boards(deals=args.deals, seed=args.seed, contract=contract, declarer=declarer,
@@ -415,6 +461,8 @@ def run(args: argparse.Namespace) -> int:
                              cards=args.cards, solvers=solvers, parallelism=parallelism,
                              progress=None if args.quiet or not args.undecided
                              else Progress(args.deals, label + ", filtering"))
+    if journal is not None:
+        _check_saved_deals(journal, saved, boards)
     specs_text = (str(specs[0]), str(specs[1]), str(specs[2]))
     tasks = [PlayTask(b, contract, declarer, specs_text, args.seed, i, chance, solvers)
              for i, b, chance in boards if i not in saved]

@@ -22,9 +22,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
-from ..cli.output import emit_json
+from ..cli.inputs import Record
+from ..cli.options import DEALS, FIRST, SEED, add_number, player_epilog
+from ..cli.output import emit_json, note
+from ..core.bounds import Bounds
 from ..core.deal import Deal, random_deals
 from ..hearts.passing import PassDirection
 from ..hearts.rules import HeartsRules, MoonScoring
@@ -125,10 +128,11 @@ def summarise(outcomes: list[HandOutcome]) -> PairedSummary:
 
 
 def register(targets: argparse._SubParsersAction) -> None:
-    p = targets.add_parser("hearts", help="duplicate Hearts: two player specs, seatings ABAB and BABA")
-    p.add_argument("--deals", type=int, default=100, help="number of deals (each played twice)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
-    p.add_argument("--first", type=int, default=0, help="index of the first deal (to split a match)")
+    p = targets.add_parser("hearts", help="duplicate Hearts: two player specs, seatings ABAB and BABA",
+                           epilog=player_epilog(Game.HEARTS), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_number(p, "--deals", bounds=DEALS, default=100, help="number of deals (each played twice)")
+    add_number(p, "--seed", bounds=SEED, default=0, help="seed for the deals and the players")
+    add_number(p, "--first", bounds=FIRST, default=0, help="index of the first deal (to split a match)")
     p.add_argument("--a", required=True, help="player spec of side A, e.g. mcmaxn or mcmaxn:worlds=20")
     p.add_argument("--b", required=True, help="player spec of side B, e.g. rules")
     p.add_argument("--moon", default=MoonScoring.ADD_26_TO_OTHERS.value, help="add_26_to_others or shooter_minus_26")
@@ -138,15 +142,36 @@ def register(targets: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+DEAL_INDEX = Bounds.integers(0, 2 * 10**9)
+HAND_POINTS = Bounds.integers(-100, 100)
+MOON_SEAT = Bounds.integers(0, 3)
+
+
+def hand_result(obj: Any, where: str) -> dict[str, Any]:
+    """One saved ``match hearts`` hand line, checked field by field, as the line the match prints (its
+    known fields only: a saved line is echoed in a resumed run's output)."""
+    record = Record(obj, where, what="a match hearts hand result")
+    deal = record.number("deal", DEAL_INDEX)
+    seating = record.text("seating")
+    if seating not in SEATINGS:
+        raise record.error("seating", f"must be one of {', '.join(SEATINGS)}")
+    points = obj.get("points")
+    if not isinstance(points, list) or len(points) != 4:
+        raise record.error("points", "must be a list of the four seats' points")
+    for seat, value in enumerate(points):
+        try:
+            HAND_POINTS.check(value)
+        except ValueError as exc:
+            raise record.error("points", f"seat {seat}: {exc}") from None
+    moon = record.number("moon", MOON_SEAT, None) if obj.get("moon") is not None else None
+    return {"deal": deal, "seating": seating, "points": list(points), "moon": moon}
+
+
 def _outcome(row: dict) -> HandOutcome:
     return HandOutcome(int(row["deal"]), str(row["seating"]), tuple(row["points"]), row["moon"])  # type: ignore[arg-type]
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1:
-        raise ValueError(f"--deals must be at least 1, got {args.deals}")
-    if args.first < 0:
-        raise ValueError(f"--first must be ≥ 0, got {args.first}")
     if args.resume and not args.save:
         raise ValueError("--resume continues the run saved in --save FILE: give the file")
     spec_a, spec_b = PlayerSpec.parse(args.a), PlayerSpec.parse(args.b)
@@ -154,7 +179,15 @@ def run(args: argparse.Namespace) -> int:
         create_player(Game.HEARTS, spec, seed=0)
     parallelism = parallelism_from_args(args)
     rules = HeartsRules(moon_scoring=MoonScoring.parse(args.moon), jack_of_diamonds=args.jack_of_diamonds)
-    journal = Journal(args.save, resume=args.resume, lines_per_deal=len(SEATINGS)) if args.save else None
+    journal = None
+    if args.save:
+        identity = {"seed": args.seed, "a": str(spec_a), "b": str(spec_b), "moon": rules.moon_scoring.value,
+                    "jack_of_diamonds": bool(args.jack_of_diamonds)}
+        journal = Journal(args.save, resume=args.resume, match="match hearts", settings=identity,
+                          deals=range(args.first, args.first + args.deals), read_row=hand_result, parts=SEATINGS,
+                          part_of=lambda row: row["seating"])
+        for text in journal.notes:
+            note(text)
     saved = {d: tuple(_outcome(r) for r in rows) for d, rows in (journal.done.items() if journal else ())}
     tasks = [t for t in deal_tasks(spec_a, spec_b, deals=args.deals, seed=args.seed, first=args.first, rules=rules)
              if t.deal not in saved]

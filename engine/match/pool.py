@@ -30,8 +30,14 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
+from ..cli.options import add_number
+from ..core.bounds import Bounds
+
 __all__ = ["Parallelism", "run_tasks", "Progress", "add_parallel_arguments", "parallelism_from_args",
            "default_workers"]
+
+WORKERS = Bounds.integers(1, 1024)
+"""Worker processes of a match (each plays whole deals)."""
 
 
 def default_workers() -> int:
@@ -174,9 +180,9 @@ def _on_dask(fn, tasks, address, done) -> Iterator[Any]:
 
 def add_parallel_arguments(p) -> None:
     """The ``--workers``/``--dask`` and ``--save``/``--resume`` options both match harnesses take."""
-    p.add_argument("--workers", type=int, default=None,
-                   help=f"worker processes playing deals in parallel (default: one per core, here "
-                        f"{default_workers()}; 1 = serially in this process)")
+    add_number(p, "--workers", bounds=WORKERS, default=None,
+               help=f"worker processes playing deals in parallel (default: one per core, here "
+                    f"{default_workers()}; 1 = serially in this process)")
     p.add_argument("--dask", metavar="ADDRESS", default=None,
                    help="play the deals on a Dask cluster (scheduler address, e.g. tcp://10.0.0.5:8786); needs "
                         "the optional cluster extra, tenace[cluster]")

@@ -6,9 +6,12 @@ both the players and the registry that names them (a player never imports the re
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable
+
+from ..core.quoting import quoted
 
 __all__ = ["Game", "PlayerSpec", "PlayerSpecError", "SpecArgs", "parse_spec_list"]
 
@@ -79,10 +82,13 @@ class SpecArgs:
             return default
         raw = self._values[key]
         try:
-            return kind(raw)
+            value = kind(raw)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(raw)
+            return value
         except ValueError:
             raise PlayerSpecError(
-                f"parameter {key}={raw!r} of player spec {str(self._spec)!r} is not {kind_name}"
+                f"parameter {key}={quoted(raw, 20)} of player spec {quoted(str(self._spec), 60)} is not {kind_name}"
             ) from None
 
     def get_int(self, key: str, default: int) -> int:

@@ -218,4 +218,8 @@ def parse_tree_json(text: str) -> ExplicitTree:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TreeFormatError(f"invalid JSON: {exc}") from None
+    except RecursionError:
+        raise TreeFormatError("invalid JSON: nested too deeply") from None
+    except ValueError as exc:  # a number beyond Python's digit limit
+        raise TreeFormatError(f"invalid JSON: {exc}") from None
     return parse_tree(doc)

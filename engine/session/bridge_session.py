@@ -38,8 +38,11 @@ __all__ = [
     "ComputerTurn",
     "DealSummary",
     "BridgeSession",
+    "FALLBACK_PLAYER",
 ]
 
+FALLBACK_PLAYER = "rules"
+"""The player that chooses a computer card when the session's own player failed on it (never fails)."""
 
 
 class BridgeSessionError(ValueError):
@@ -157,6 +160,7 @@ class BridgeSession:
         self._players: dict[Seat, Any] = {
             seat: registry.create(Game.BRIDGE, player_spec, seed=seed * 4 + int(seat)) for seat in deciders
         }
+        self._registry = registry
         self.constraints = auction_constraints(self.auction)
         for seat, player in self._players.items():
             if hasattr(player, "constraints"):
@@ -220,12 +224,18 @@ class BridgeSession:
         self.play.play(card)
 
     # --- computer turns ---------------------------------------------------------------
-    def computer_turn(self) -> ComputerTurn | None:
-        """The job for the next computer card, or ``None`` when the user is to play or the play is over."""
+    def computer_turn(self, *, fallback: bool = False) -> ComputerTurn | None:
+        """The job for the next computer card, or ``None`` when the user is to play or the play is over.
+
+        ``fallback``: the card is chosen by the simple ``rules`` player instead (after the session's own
+        player failed on this card), so that a hand can always be played on.
+        """
         if self.play.is_complete or self.is_user_turn:
             return None
         view: BridgeView = view_for_turn(self.play)
         player = self._players[deciding_seat(self.play)]
+        if fallback:
+            player = self._registry.create(Game.BRIDGE, FALLBACK_PLAYER)
 
         def job(cancel: CancelToken) -> Card:
             try:

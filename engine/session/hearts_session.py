@@ -117,7 +117,7 @@ class HeartsSession:
         self._players: dict[Seat, Any] = {
             s: registry.create(Game.HEARTS, player_spec, seed=base + int(s)) for s in Seat if s != self.user_seat
         }
-        self._fallback_passer = registry.create(Game.HEARTS, "rules")
+        self._fallback = registry.create(Game.HEARTS, "rules")  # passes for players without, failed cards
         self._registry = registry
         self.score = GameScore(self.rules)
         self.history: list[HandRecord] = []
@@ -193,15 +193,17 @@ class HeartsSession:
                 raise HeartsSessionError(f"{card_str(card)} is not in your hand")
         self.selection = chosen
 
-    def computer_pass_turn(self) -> HeartsComputerTurn | None:
-        """The job choosing the three computer passes, or ``None`` when they are not needed."""
+    def computer_pass_turn(self, *, fallback: bool = False) -> HeartsComputerTurn | None:
+        """The job choosing the three computer passes, or ``None`` when they are not needed
+        (``fallback``: chosen by the simple ``rules`` player, after the computer players failed)."""
         if self.stage is not HeartsStage.PASSING or self.computer_passes is not None:
             return None
         views = {
             s: pass_view(s, self.dealt[s], self.direction, self.rules, hand_number=self.hand_number, scores=self.score.totals)
             for s in self._players
         }
-        passers = {s: (p if hasattr(p, "choose_pass") else self._fallback_passer) for s, p in self._players.items()}
+        passers = {s: (p if hasattr(p, "choose_pass") and not fallback else self._fallback)
+                   for s, p in self._players.items()}
 
         def job(cancel: CancelToken) -> dict[Seat, tuple[Card, ...]]:
             out: dict[Seat, tuple[Card, ...]] = {}
@@ -299,13 +301,15 @@ class HeartsSession:
         self.state.play(card)
         self._after_card()
 
-    def computer_turn(self) -> HeartsComputerTurn | None:
+    def computer_turn(self, *, fallback: bool = False) -> HeartsComputerTurn | None:
+        """The job for the next computer card (``fallback``: chosen by the simple ``rules`` player, after
+        the seat's own player failed on it), or ``None`` when it is not a computer's turn."""
         if self.stage is not HeartsStage.PLAYING or self.state is None or self.is_user_turn:
             return None
         assert self.record is not None
         seat = self.state.to_move
         view = play_view(self.state, self.record, hand_number=self.hand_number, scores=self.score.totals)
-        player = self._players[seat]
+        player = self._fallback if fallback else self._players[seat]
 
         def job(cancel: CancelToken) -> Card:
             card = int(player.choose_card(view))

@@ -83,6 +83,7 @@ def test_a_whole_deal_played_by_clicks_ends_with_a_summary_and_statistics(qtbot,
     assert w.bridge_panel.summary.isVisible() and "Score:" in w.bridge_panel.summary.text()
     rows = dict((r.label, r.value) for r in w.info_panel.rows)
     assert rows["Score"].endswith("(N-S)")
+    assert w.stats.flush()  # recorded on the statistics thread
     with Statistics(tmp_path / "stats.sqlite3") as stats:
         summary = stats.summary()
     assert summary.hands_played == 1 and summary.contracts_made == int(w.bridge.last_summary.made)
@@ -138,7 +139,9 @@ def test_save_and_reload_a_pbn(qtbot, window, tmp_path):
     assert again.play.moves[: s.play.ply] == s.play.moves
     bad = tmp_path / "bad.pbn"
     bad.write_text('[Deal "N:AK... - - -"]\n', encoding="utf-8")
-    assert not w.load_pbn(bad) and "full deal" in w.statusBar().currentMessage()
+    assert w.load_pbn(bad)  # read on the engine worker: the answer comes back as a message
+    qtbot.waitUntil(lambda: "full deal" in w.statusBar().currentMessage(), timeout=10_000)
+    assert w.bridge.session is again  # the board on the table stays
 
 
 def test_the_user_can_defend(qtbot, window):

@@ -145,6 +145,35 @@ def test_errors_are_delivered_as_messages_and_the_worker_carries_on(qtbot, worke
     assert seen[2] == JobDone(good, 42, seen[2].seconds)
 
 
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("this exception cannot be printed")
+
+
+@pytest.mark.parametrize("exc, message", [
+    (SystemExit(3), "SystemExit: the job tried to end the program (exit status 3)"),
+    (SystemExit(), "SystemExit: the job tried to end the program (exit status 0)"),
+    (KeyboardInterrupt(), "KeyboardInterrupt: KeyboardInterrupt"),
+    (_Unprintable(), "_Unprintable: _Unprintable"),
+    (GeneratorExit(), "GeneratorExit: GeneratorExit"),
+    (ValueError("line one\nline two"), "line one line two"),
+])
+def test_the_worker_survives_any_exception_of_a_job_and_reports_it(qtbot, worker, exc, message):
+    """Issue 23: SystemExit (or an exception whose text fails) ended the worker thread, the app kept thinking."""
+    seen = _collect(worker)
+
+    def fatal(cancel):
+        raise exc
+
+    bad = worker.submit(fatal)
+    good = worker.submit(lambda cancel: "still serving")
+    _wait_for_answers(qtbot, seen, 2)
+    assert isinstance(seen[0], JobFailed) and seen[0].request_id == bad and seen[0].message == message
+    assert seen[1] == JobDone(good, "still serving", seen[1].seconds)
+    assert worker._thread.is_alive()
+    qtbot.waitUntil(lambda: worker.status.activity is EngineActivity.IDLE)
+
+
 def test_progress_is_throttled_and_delivered_on_the_gui_thread(qtbot):
     worker = EngineWorker(progress_interval_s=10.0)  # only the first and the final report pass
     try:

@@ -113,6 +113,7 @@ def test_a_whole_game_to_the_target_is_summarised_and_recorded(qtbot, window, tm
         if w.hearts.session.stage is HeartsStage.HAND_OVER:
             w.hearts_panel.next_hand.click()
     assert w.hearts_panel.summary.isVisible() and "Game over" in w.hearts_panel.summary.text()
+    assert w.stats.flush()  # recorded on the statistics thread
     with Statistics(tmp_path / "stats.sqlite3") as stats:
         summary = stats.summary()
     assert summary.hearts_games == 1 and summary.hearts_wins == int(w.hearts.last_summary.user_won)

@@ -81,7 +81,8 @@ def _hearts_turn(qtbot, w: MainWindow, played: int) -> None:
         h.card_chosen(min(s.state.legal_cards()))
 
 
-def _hints_used(tmp_path) -> int:
+def _hints_used(w, tmp_path) -> int:
+    assert w.stats.flush()  # recorded on the statistics thread
     with Statistics(tmp_path / "stats.sqlite3") as stats:
         return stats.summary().hints_used
 
@@ -121,7 +122,7 @@ def test_bridge_hint_by_keyboard_shows_the_engine_values_of_the_users_view(qtbot
     assert "estimate (" in w.hints_panel.engine_label.text()
     w.hints_panel.set_details(False)
     assert w.hints_panel.explanation.isVisible()  # the words come with the figures, from the same analysis
-    assert _hints_used(tmp_path) == 1
+    assert _hints_used(w, tmp_path) == 1
 
     w.bridge.card_chosen(expected.best)  # playing a card ends the hint and its mark
     assert w.hints.status is HintStatus.IDLE and w.table.hint_card is None
@@ -149,7 +150,7 @@ def test_hearts_hint_from_the_toolbar_shows_expected_points_and_moon_risk(qtbot,
         assert row.detail == pytest.approx(by_card[row.card].moon_risk, abs=1e-12)
     assert result.best == expected.best == w.hints_panel.highlighted_card == w.table.hint_card
     assert w.hints_panel.engine_label.text() == "Analysis: Expert" and "MC-Max_n" in w.hints_panel.engine_label.toolTip()
-    assert _hints_used(tmp_path) == 1
+    assert _hints_used(w, tmp_path) == 1
 
 
 def test_a_long_hint_refines_and_is_cancelled_by_the_cancel_button(qtbot, window):

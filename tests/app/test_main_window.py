@@ -110,7 +110,9 @@ def test_help_and_statistics_dialogs_show_real_content(qtbot):
     with Statistics() as stats:
         stats.record_bridge_hand(BridgeHandRecord(Contract.parse("4H"), Seat.SOUTH, Seat.SOUTH, 10, 420))
     w = _window(qtbot)
-    rows = dict(w.open_statistics().rows)
+    dialog = w.open_statistics()  # opens at once; the totals come from the statistics thread
+    qtbot.waitUntil(lambda: dict(dialog.rows)["Bridge hands played"] == "1", timeout=10_000)
+    rows = dict(dialog.rows)
     assert rows["Bridge hands played"] == "1" and rows["As declarer"] == "1 hand, 1 made (100%)"
     assert rows["In defence"] == "0 hands, 0 beaten"
     keys = dict(w.open_shortcuts().rows)

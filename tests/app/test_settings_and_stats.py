@@ -67,7 +67,10 @@ def test_corrupt_file_falls_back_to_defaults_and_says_so():
     path.write_text('{"deck_colours": "four-colour",', encoding="utf-8")
     loaded = load_settings()
     assert loaded.settings == Settings()
-    assert len(loaded.problems) == 1 and "not valid JSON" in loaded.problems[0] and str(path) in loaded.problems[0]
+    assert len(loaded.problems) == 2 and "not valid JSON" in loaded.problems[0] and str(path) in loaded.problems[0]
+    assert loaded.kept is not None and loaded.kept.read_text(encoding="utf-8") == '{"deck_colours": "four-colour",'
+    assert loaded.problems[1] == f"the old file was kept as {loaded.kept.name}"
+    assert load_settings().problems == () and load_settings().settings == loaded.settings  # repaired
 
 
 def test_partly_invalid_file_keeps_the_good_fields():
@@ -80,7 +83,7 @@ def test_partly_invalid_file_keeps_the_good_fields():
     loaded = load_settings()
     assert loaded.settings == Settings(deck_colours=DeckColours.FOUR_COLOUR)
     text = "\n".join(loaded.problems)
-    assert len(loaded.problems) == 3
+    assert len(loaded.problems) == 4 and loaded.kept is not None
     assert "animation_ms" in text and "out of range" in text
     assert "animate_cards: 'yes' is not true or false" in text
     assert "unknown setting 'colour'" in text

@@ -42,7 +42,9 @@ def test_a_defended_contract_counts_in_defence_not_as_a_contract_made(qtbot, tmp
     qtbot.waitUntil(lambda: w.bridge.session is not None and w.bridge.session.role is UserRole.DEFENDER, timeout=10_000)
     _play_out(qtbot, w)
     made = w.bridge.last_summary.made
-    dialog = w.open_statistics()
+    assert w.stats.flush()  # recorded on the statistics thread
+    dialog = w.open_statistics()  # fills in when the statistics thread has read the totals
+    qtbot.waitUntil(lambda: dict(dialog.rows).get("As declarer", "…") != "…", timeout=10_000)
     rows = dict(dialog.rows)
     assert rows["As declarer"] == "0 hands, 0 made"
     assert rows["In defence"] == f"1 hand, {int(not made)} beaten ({int(not made):.0%})"
@@ -87,7 +89,9 @@ def test_any_hand_of_the_history_can_be_replayed(qtbot, tmp_path):
     w = _window(qtbot, tmp_path)
     _play_out(qtbot, w)
     played = w.bridge.session
+    assert w.stats.flush()
     dialog = w.open_statistics()
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 1, timeout=10_000)
     assert dialog.table.rowCount() == 1 and dialog.table.item(0, 1).text() == "Bridge"
     contract = played.contract
     assert dialog.table.item(0, 2).text().startswith(f"{contract.level}{contract.strain.symbol}")
@@ -105,9 +109,11 @@ def test_any_hand_of_the_history_can_be_replayed(qtbot, tmp_path):
                                                   HeartsRules().to_dict()))
         history = stats.history()
     suit = next(e for e in history if e.game.value == "suit")
-    assert w.replay_from_history(suit.key) and w.mode is AppMode.SUIT
+    w.replay_from_history(suit.key)  # read on the statistics thread, then played on this one
+    qtbot.waitUntil(lambda: w.mode is AppMode.SUIT, timeout=10_000)
     qtbot.waitUntil(lambda: w.suit.session is not None and w.suit.session.layout.west == 0, timeout=20_000)
     assert w.suit.setup.entry.id == 3
     hearts = next(e for e in history if e.game.value == "hearts")
-    assert w.replay_from_history(hearts.key) and w.mode is AppMode.HEARTS
+    w.replay_from_history(hearts.key)
+    qtbot.waitUntil(lambda: w.mode is AppMode.HEARTS, timeout=10_000)
     assert w.hearts.session.dealt == played.board.deal and w.hearts.session.hand_number == 2

@@ -76,7 +76,8 @@ def _play_out_by_clicks(qtbot, w: MainWindow) -> None:
         _click_card(qtbot, w, _choose(w))
 
 
-def _stats(tmp_path):
+def _stats(w, tmp_path):
+    assert w.stats.flush()  # recorded on the statistics thread
     with Statistics(tmp_path / "stats.sqlite3") as stats:
         return stats.summary()
 
@@ -114,7 +115,7 @@ def test_a_library_problem_played_by_clicks_shows_the_exact_chances(qtbot, windo
     assert "Made:" in text or "Failed:" in text
     assert f"West {review.west}, East {review.east}" in text
     assert ("Solved: your line is as good as the best one" in _text_of(panel)) == review.optimal
-    summary = _stats(tmp_path)
+    summary = _stats(w, tmp_path)
     assert summary.suit_problems_tried == 1 and summary.suit_problems_solved == int(review.optimal)
 
 
@@ -148,7 +149,7 @@ def test_typed_holdings_and_play_from_the_keyboard(qtbot, window, tmp_path):
     assert f"Best line: {percent(solve_exact(SuitProblem.parse('AQ2', '543'), 2).value)}" in text
     assert "Your line:" in text
     assert "Expert line (library #3," in text  # AQ2 opposite 543 plays as the library's AQx opposite xxx
-    assert _stats(tmp_path).suit_problems_tried == 1
+    assert _stats(w, tmp_path).suit_problems_tried == 1
 
 
 def test_the_result_shows_the_expert_plan_and_the_line_table_in_the_users_orientation(qtbot, window):
@@ -199,7 +200,7 @@ def test_undo_give_up_and_next(qtbot, window, tmp_path):
     assert hands[Seat.WEST].hidden_count == 0 and hands[Seat.EAST].hidden_count == 0
     qtbot.waitUntil(lambda: w.suit.review is not None, timeout=20_000)
     assert "You gave up after 1 card" in _text_of(panel) and "Not solved" in _text_of(panel)
-    summary = _stats(tmp_path)
+    summary = _stats(w, tmp_path)
     assert summary.suit_problems_tried == 1 and summary.suit_problems_solved == 0
     first = w.suit.setup.entry.id
     w.new_deal_action.trigger()  # Ctrl+N: the next problem of the list
@@ -219,7 +220,7 @@ def test_moving_on_before_the_review_still_records_the_attempt(qtbot, window, tm
     qtbot.waitUntil(lambda: w.suit.session is not None and w.suit.session is not first, timeout=10_000)
     _idle(qtbot, w)
     assert w.suit.review is None and not w.suit.session.is_over  # the old review is not shown on the new problem
-    assert _stats(tmp_path).suit_problems_tried == 1
+    assert _stats(w, tmp_path).suit_problems_tried == 1
 
 
 def test_engine_work_runs_on_the_worker_and_errors_are_shown(qtbot, window, monkeypatch):

@@ -39,7 +39,7 @@ def test_score_human_line(capsys):
     "argv, fragment",
     [(["--contract", "8NT", "--declarer", "S", "--tricks", "9"], "bad contract '8NT'"),
      (["--contract", "3NT", "--declarer", "Q", "--tricks", "9"], "bad seat 'Q'"),
-     (["--contract", "3NT", "--declarer", "S", "--tricks", "14"], "between 0 and 13, got 14"),
+     (["--contract", "3NT", "--declarer", "S", "--tricks", "14"], "must be an integer 0..13, got 14"),
      (["--contract", "3NT", "--declarer", "S", "--vulnerable", "Maybe", "--tricks", "9"], "bad vulnerability")],
 )
 def test_score_bad_input_is_a_message_not_a_traceback(capsys, argv, fragment):

@@ -4,9 +4,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.core.bounds import Bounds
 from engine.players.bridge_random import RandomBridgePlayer
 from engine.players.bridge_rules import RulesBridgePlayer
 from engine.players.registry import (
+    Param,
     REGISTRY,
     Game,
     PlayerRegistry,
@@ -62,7 +64,7 @@ def test_unknown_names_and_parameters_are_typed_errors():
         create_player(Game.BRIDGE, "nosuch:m=2")
     with pytest.raises(PlayerSpecError, match="unknown parameter 'depth' for bridge player 'rules' \\(accepted: no parameters\\)"):
         create_player(Game.BRIDGE, "rules:depth=3")
-    with pytest.raises(PlayerSpecError, match="seed='x'.*not an integer"):
+    with pytest.raises(PlayerSpecError, match="parameter seed must be an integer 0..2\\^63-1, got 'x'"):
         create_player(Game.BRIDGE, "random:seed=x")
 
 
@@ -71,7 +73,8 @@ def test_registry_is_game_aware_and_extensible():
     assert {"random", "rules"} <= set(REGISTRY.names(Game.HEARTS))
     assert REGISTRY.names(Game.BRIDGE) == tuple(sorted(REGISTRY.names(Game.BRIDGE)))
     registry = PlayerRegistry()
-    registry.register(Game.HEARTS, "always-first", lambda a: ("first", a.get_int("n", 1)), params=("n",))
+    registry.register(Game.HEARTS, "always-first", lambda a: ("first", a.get_int("n", 1)),
+                      params=(Param("n", Bounds.integers(1, 5)),))
     assert registry.create(Game.HEARTS, "always-first:n=3") == ("first", 3)
     with pytest.raises(PlayerSpecError, match="unknown bridge player 'always-first' \\(known: none\\)"):
         registry.create(Game.BRIDGE, "always-first")
@@ -81,7 +84,12 @@ def test_registry_is_game_aware_and_extensible():
 
 def test_a_preset_may_only_set_the_players_own_parameters():
     registry = PlayerRegistry()
-    registry.register(Game.BRIDGE, "p", lambda a: None, params=("worlds",), presets=(("Fast", "worlds=5"), ("Normal", "")))
+    worlds = Param("worlds", Bounds.integers(1, 50))
+    registry.register(Game.BRIDGE, "p", lambda a: None, params=(worlds,), presets=(("Fast", "worlds=5"), ("Normal", "")))
     assert registry.entries(Game.BRIDGE)["p"].presets == (("Fast", "worlds=5"), ("Normal", ""))
     with pytest.raises(ValueError, match=r"preset 'Strong' of 'q' sets \['depth'\]"):
-        registry.register(Game.BRIDGE, "q", lambda a: None, params=("worlds",), presets=(("Strong", "worlds=9,depth=3"),))
+        registry.register(Game.BRIDGE, "q", lambda a: None, params=(worlds,), presets=(("Strong", "worlds=9,depth=3"),))
+    with pytest.raises(PlayerSpecError, match="parameter worlds must be an integer 1..50, got 99"):
+        registry.register(Game.BRIDGE, "r", lambda a: None, params=(worlds,), presets=(("Strong", "worlds=99"),))
+    with pytest.raises(TypeError, match="must be Params with bounds"):
+        registry.register(Game.BRIDGE, "s", lambda a: None, params=("worlds",))

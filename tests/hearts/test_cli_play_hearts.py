@@ -78,4 +78,4 @@ def test_bad_arguments_give_a_message_not_a_traceback(capsys):
     code, _, err = run_cli(capsys, "--moon", "sideways")
     assert code == 2 and "sideways" in err
     code, _, err = run_cli(capsys, "--target", "0")
-    assert code == 2 and "target_score" in err
+    assert code == 2 and "--target: must be an integer 1..10000, got 0" in err

@@ -73,16 +73,18 @@ def test_the_process_pool_gives_the_serial_lines_and_an_interrupted_run_resumes(
     code, pooled = _run(capsys, MATCH + ["--workers", "2", "--save", str(saved)])
     assert code == 0
     assert pooled == serial
-    lines = saved.read_text(encoding="utf-8").splitlines(keepends=True)
+    header, *lines = saved.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert json.loads(header)["match"] == "match hearts"  # which run the file holds
     assert sorted((json.loads(x)["deal"], json.loads(x)["seating"]) for x in lines) == \
         [(h["deal"], h["seating"]) for h in serial[:-1]]
     first_deal = [x for x in lines if json.loads(x)["deal"] == 0]
     other = next(x for x in lines if json.loads(x)["deal"] != 0)
-    saved.write_text("".join(first_deal) + other[:15], encoding="utf-8")  # deal 0, then a torn line
+    saved.write_text(header + "".join(first_deal) + other[:15], encoding="utf-8")  # deal 0, then a torn line
     code, resumed = _run(capsys, MATCH + ["--workers", "1", "--save", str(saved), "--resume"])
     assert code == 0
     assert resumed == serial
-    assert sorted(json.loads(x)["deal"] for x in saved.read_text(encoding="utf-8").splitlines()) == [0, 0, 1, 1, 2, 2]
+    assert sorted(json.loads(x)["deal"] for x in saved.read_text(encoding="utf-8").splitlines()[1:]) == \
+        [0, 0, 1, 1, 2, 2]
 
 
 def test_a_local_dask_cluster_gives_the_serial_lines(capsys) -> None:

@@ -108,6 +108,34 @@ def test_a_claim_after_the_last_card_counts_in_what_declarer_took(dd_evaluator):
     assert claimed.made == 13 and "took 13, 13 of them by a claim of the last 13 (made)" in claimed.summary
     unclaimed = review_played(PlayedDeal(deal, Contract.parse("6NT"), Seat.SOUTH, Vulnerability.NONE, Seat.SOUTH,
                                          (deal[Seat.WEST].highest(),)), oracle=dd_evaluator)
-    assert unclaimed.made == 0 and "went down" in unclaimed.summary
+    assert unclaimed.made == 0 and not unclaimed.complete and "went down" not in unclaimed.summary
+    assert "the play stops with 13 tricks still to play" in unclaimed.summary  # issue 23: unfinished, said so
     with pytest.raises(ValueError, match="claim of 14 tricks"):
         PlayedDeal(deal, Contract.parse("6NT"), Seat.SOUTH, Vulnerability.NONE, Seat.SOUTH, (), 14)
+
+
+def test_an_unfinished_play_is_reviewed_as_unfinished(dd_evaluator):
+    """Two of four tricks played: the review says the play stops there, never "went down"."""
+    game = read_pbn(GAME.replace("SK S3 ST SQ\nHJ HA HQ HK\n", ""))[0]
+    review = review_game(game, prior_declarer_tricks=5, oracle=dd_evaluator)
+    assert (review.made, review.needed, review.tricks_left, review.complete) == (2, 4, 2, False)
+    assert "went down" not in review.summary
+    assert "the play stops with 2 tricks still to play" in review.summary
+    assert "has taken 2 so far (2 more of the last 2 are needed)" in review.summary
+    js = review.to_json()
+    assert js["complete"] is False and js["tricks_left"] == 2
+    lost = read_pbn(GAME.replace("HJ HA HQ HK\n", ""))[0]  # West's ♠K wins the third trick
+    summary = review_game(lost, prior_declarer_tricks=5, oracle=dd_evaluator).summary
+    assert "has taken 2 so far (the contract can no longer be made)" in summary and "went down" not in summary
+
+
+def test_prior_tricks_are_refused_for_a_complete_deal(dd_evaluator):
+    full = read_pbn("""[Deal "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"]
+[Declarer "S"]
+[Contract "4S"]
+[Play "W"]
+S9 SJ SA S5
+*
+""")[0]
+    with pytest.raises(ReviewError, match="prior tricks 3 given, but the deal is complete"):
+        review_game(full, prior_declarer_tricks=3, oracle=dd_evaluator)

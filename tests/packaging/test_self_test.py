@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +60,35 @@ def test_the_tenace_command_routes_self_test_before_any_window(monkeypatch, argv
     seen = []
     monkeypatch.setattr(self_test, "main", lambda as_json=False: seen.append(as_json) or 7)
     assert tenace(argv) == 7 and seen == [as_json]
+
+
+def test_the_cache_check_tells_the_truth_about_damaged_kernels(monkeypatch):
+    """A damaged kernel file in the cache fails the check (naming it) and is cleared; then the check passes."""
+    import pickle
+
+    import numba
+
+    import engine.jit as jit
+    from app.self_test import check_numba_cache
+    from engine.solvers.dd.warmup import warm_up
+
+    warm_up()  # some kernels cached, as after the app's warm-up
+    fake = Path(jit.cache_dir()) / "zz_selftest_fake"
+    fake.mkdir(exist_ok=True)
+    (fake / "k.f-1.py311.nbi").write_bytes(pickle.dumps(numba.__version__) + pickle.dumps((0, {"s": "k.f-1.py311.1.nbc"})))
+    (fake / "k.f-1.py311.1.nbc").write_bytes(pickle.dumps(("object code", b"\0" * 500))[:-20])  # cut short
+    try:
+        with pytest.raises(CheckFailed) as info:
+            check_numba_cache()
+        assert "1 damaged cached kernel file(s), now cleared" in str(info.value)
+        assert "zz_selftest_fake/k.f-1.py311.1.nbc" in str(info.value)
+        assert not list(fake.iterdir())
+        detail = check_numba_cache()
+        assert "kernels cached and intact in" in detail and jit.KEY_PREFIX in detail
+        monkeypatch.setattr(jit, "_repairs", [jit.CacheRepair(str(fake), "solve", "UnpicklingError: bad")])
+        assert "repaired during this run: the compiled-kernel cache was damaged (solve" in check_numba_cache()
+        monkeypatch.setattr(jit, "_unsaved", ["solve: OSError: [Errno 28] No space left on device"])
+        with pytest.raises(CheckFailed, match="1 kernel\\(s\\) could not be cached: solve: OSError"):
+            check_numba_cache()
+    finally:
+        shutil.rmtree(fake, ignore_errors=True)

@@ -112,10 +112,13 @@ def test_match_bridge_rejects_a_bad_spec_before_playing(capsys):
     assert code == 2 and "unknown bridge player" in err and out == ""
 
 
-def test_match_bridge_threads_must_be_positive(capsys):
+@pytest.mark.parametrize("threads", ["0", "1000", "-2", "two"])
+def test_match_bridge_threads_are_bounded(capsys, threads):
+    """1000 threads (a 128 MB table each) used to end in a MemoryError traceback."""
     code, out, err = run_cli(capsys, ["match", "bridge", "--deals", "1", "--a", "rules", "--b", "rules",
-                                      "--threads", "0"])
-    assert code == 2 and "--threads must be at least 1" in err and out == ""
+                                      "--threads", threads])
+    assert code == 2 and "argument --threads: must be an integer 1.." in err and out == ""
+    assert len(err.splitlines()) == 1
 
 
 def test_match_bridge_on_endings_with_the_undecided_filter(capsys, monkeypatch):
@@ -193,9 +196,9 @@ def test_match_bridge_pool_gives_the_serial_lines_and_resumes(capsys, tmp_path):
     code, pooled, err = run_cli(capsys, argv + ["--workers", "2", "--save", str(saved)])
     assert code == 0, err
     assert pooled == serial
-    first = saved.read_text(encoding="utf-8").splitlines()[0]
-    saved.write_text(first + "\n", encoding="utf-8")
+    header, first = saved.read_text(encoding="utf-8").splitlines()[:2]
+    saved.write_text(header + "\n" + first + "\n", encoding="utf-8")
     code, resumed, err = run_cli(capsys, argv + ["--workers", "1", "--save", str(saved), "--resume"])
     assert code == 0, err
     assert resumed == serial
-    assert len(saved.read_text(encoding="utf-8").splitlines()) == 3
+    assert len(saved.read_text(encoding="utf-8").splitlines()) == 1 + 3  # the header, then the deals

@@ -44,12 +44,8 @@ from ...core.cards import SUIT_MASKS, Card, CardSet, card_str
 from ...core.deal import Deal
 from ...core.seats import Seat
 from ..oracle import DDTable, DoubleDummyGaveUp
-from .cache_guard import ensure_fresh_cache
-
-ensure_fresh_cache()
-
-from . import kernel_search, kernel_validate  # noqa: E402  (after the cache check)
-from .tt import clear_table, new_table  # noqa: E402
+from . import kernel_search, kernel_validate
+from .tt import clear_table, new_table
 
 __all__ = ["DoubleDummySolver", "DoubleDummyError", "DoubleDummyGaveUp", "DDTable", "Hands", "DEFAULT_TABLE_MB", "describe_per_card"]
 
