@@ -24,6 +24,7 @@ _STRAIN_COLUMNS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, 
 _STRAIN_KEYS = {Qt.Key.Key_C: Strain.CLUBS, Qt.Key.Key_D: Strain.DIAMONDS, Qt.Key.Key_H: Strain.HEARTS,
                 Qt.Key.Key_S: Strain.SPADES, Qt.Key.Key_N: Strain.NOTRUMP}
 _COLOURS = {Strain.HEARTS: "#c00000", Strain.DIAMONDS: "#c00000"}
+_DISABLED = "#a0a0a0"
 
 
 class BiddingBox(QWidget):
@@ -63,7 +64,9 @@ class BiddingBox(QWidget):
         button.setFixedHeight(22)
         button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         if call.strain in _COLOURS:
-            button.setStyleSheet(f"color: {_COLOURS[call.strain]};")
+            # red while it can be bid; a call that cannot be made greys like the others
+            button.setStyleSheet(f"QPushButton {{ color: {_COLOURS[call.strain]}; }} "
+                                 f"QPushButton:disabled {{ color: {_DISABLED}; }}")
         button.clicked.connect(lambda _=False, c=call: self._choose(c))
         if call.is_bid:
             grid.addWidget(button, row, col)

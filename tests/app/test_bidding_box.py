@@ -102,3 +102,24 @@ def test_the_bid_hint_gives_the_system_call(qtbot, tmp_path):
     assert hint.call == w.bridge.auction.system_call().call
     assert w.bridge_panel.bid_hint_text.text().startswith("The system calls")
     assert hint.outlooks and "double-dummy" in hint.text.lower()
+
+
+def _reddish(button) -> int:
+    image = button.grab().toImage()
+    count = 0
+    for x in range(0, image.width()):
+        for y in range(0, image.height()):
+            c = image.pixelColor(x, y)
+            count += c.red() > 150 and c.green() < 90 and c.blue() < 90
+    return count
+
+
+def test_a_red_call_that_cannot_be_made_is_greyed_like_the_others(qtbot, window):
+    """A disabled ♦/♥ bid must not look biddable: it loses its red with its click."""
+    w = window
+    box = w.bridge_panel.bidding_box
+    button = box.button(Call.parse("7H"))
+    button.setEnabled(True)
+    assert _reddish(button) > 0
+    button.setEnabled(False)
+    assert _reddish(button) == 0
