@@ -16,6 +16,7 @@ fraction without knowing where it sits.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Callable
 
 __all__ = ["Cancelled", "CancelToken", "ProgressCallback", "NEVER"]
@@ -92,8 +93,30 @@ class CancelToken:
         child._label = label
         return child
 
+    def until(self, deadline: float) -> "CancelToken":
+        """This token that also counts as cancelled once ``time.perf_counter()`` passes ``deadline``: a
+        bounded part of the work stops at its next check, and the caller tells a timeout from the user's
+        stop by checking this token afterwards.  Same flag and progress."""
+        child = _Deadline(self._event, self._progress, deadline)
+        child._start, child._span, child._label = self._start, self._span, self._label
+        return child
+
     def __repr__(self) -> str:
         return f"CancelToken(cancelled={self.cancelled})"
+
+
+class _Deadline(CancelToken):
+    """A token with a time limit (see :meth:`CancelToken.until`)."""
+
+    __slots__ = ("_deadline",)
+
+    def __init__(self, event: threading.Event, progress: ProgressCallback | None, deadline: float) -> None:
+        super().__init__(event, progress)
+        self._deadline = deadline
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set() or time.perf_counter() > self._deadline
 
 
 class _NeverCancelled(CancelToken):

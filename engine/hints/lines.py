@@ -253,25 +253,6 @@ def line_values(
                            oracle=oracle, cancel=part, on_update=on_update, sampled=sampled, narrowed=narrowed)
 
 
-class _Until(CancelToken):
-    """The caller's token, also raising :class:`Cancelled` once ``deadline`` (``perf_counter``) passes."""
-
-    __slots__ = ("_deadline",)
-
-    def __init__(self, token: CancelToken, deadline: float) -> None:
-        super().__init__(getattr(token, "_event"), getattr(token, "_progress"))
-        self._start, self._span, self._label = token._start, token._span, token._label  # type: ignore[attr-defined]
-        self._deadline = deadline
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set() or time.perf_counter() > self._deadline  # type: ignore[attr-defined]
-
-
-def _until(token: CancelToken, deadline: float | None) -> CancelToken:
-    return token if deadline is None else _Until(token, deadline)
-
-
 def _forced(view: BridgeView, out_of_play: int) -> tuple[Card, ...] | None:
     """The run of equal cards when every legal card is in it (nothing to choose), else None."""
     live = ~(view.played_cards.mask | out_of_play) & ((1 << 52) - 1)
@@ -399,7 +380,8 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
                 if len(found) >= budget.candidates and float(w @ deeper[c]) < sorted(found, reverse=True)[
                         budget.candidates - 1] - 1e-12:
                     break  # αμ never rates a card above its double-dummy chance: this one cannot enter the top
-                line = alphamu_outcomes(raised, budget.max_moves, [c], oracle, _until(cancel, deadline))[c]
+                line = alphamu_outcomes(raised, budget.max_moves, [c], oracle,
+                                        cancel if deadline is None else cancel.until(deadline))[c]
                 deeper[c] = np.asarray(line.outcome, dtype=float)
                 found.append(float(w @ deeper[c]))
             success, algorithm = deeper, f"αμ, M = {budget.max_moves}"

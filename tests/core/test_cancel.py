@@ -46,3 +46,18 @@ def test_never_is_never_cancelled_and_cannot_be():
 def test_a_part_must_lie_within_the_whole(start, end):
     with pytest.raises(ValueError, match="0 <= start <= end <= 1"):
         CancelToken().part(start, end)
+
+
+def test_a_token_with_a_deadline_stops_at_it_and_still_hears_the_user():
+    import time
+
+    from engine.core.cancel import NEVER, CancelToken
+
+    token = CancelToken()
+    late = token.until(time.perf_counter() + 60)
+    assert not late.cancelled and late.cancellable
+    token.cancel()
+    assert late.cancelled  # the user's stop reaches the bounded part
+    gone = CancelToken().until(time.perf_counter() - 1)
+    assert gone.cancelled
+    assert NEVER.until(time.perf_counter() - 1).cancelled and not NEVER.cancelled
