@@ -108,6 +108,7 @@ def test_a_moon_shot_is_said_in_words_and_scored_the_same_everywhere(qtbot, tmp_
     sheet = w.hearts_panel.scores  # and on the score sheet: the same numbers
     assert [sheet.item(0, c).text() for c in range(4)] == ["0", "26", "26", "26"]
     assert sheet.verticalHeaderItem(0).text() == "4 ☾" and sheet.item(0, 0).toolTip() == words
+    assert w.stats.flush()  # recorded on the statistics thread
     with Statistics(tmp_path / "stats.sqlite3") as stats:
         summary = stats.summary()
     assert summary.hearts_hands == 1 and summary.hearts_moons == 1 and summary.hearts_points == 0
@@ -177,6 +178,7 @@ def test_suit_practice_best_line_unlucky_layout_is_neither_failed_nor_solved(qtb
     assert "Right line: your line is as good as the best one" in text
     rows = dict((r.label, r.value) for r in w.info_panel.rows)
     assert rows["Status"] == "best line, unlucky layout"
+    assert w.stats.flush()  # recorded on the statistics thread
     with Statistics(tmp_path / "stats.sqlite3") as stats:
         summary = stats.summary()
     assert (summary.suit_problems_tried, summary.suit_made, summary.suit_best_line, summary.suit_problems_solved) == (1, 0, 1, 0)
