@@ -9,6 +9,10 @@ carries the job's cancel flag and its progress reports; the engine's one
 :class:`~engine.core.cancel.Cancelled` exception is mapped to :class:`JobCancelled`
 here, and nowhere else.
 
+The engine thread runs at a lower scheduling priority than the GUI (:func:`yield_to_the_gui`; the
+solver threads it starts inherit it): with every core busy solving, the operating system still runs
+the GUI thread at once when it wakes, so the window never waits for a time slice behind the engine.
+
 Stale answers: :meth:`EngineWorker.cancel` sets the job's event (the job should
 stop at its next check) and marks the id cancelled; whatever that job still
 produces — progress, a result, an error — is dropped on arrival and replaced by
@@ -18,7 +22,9 @@ exactly one :class:`JobCancelled` message.
 from __future__ import annotations
 
 import itertools
+import os
 import queue
+import sys
 import threading
 import time
 import traceback
@@ -42,6 +48,22 @@ from .messages import (
 __all__ = ["EngineWorker", "WorkerShutDownError"]
 
 DEFAULT_PROGRESS_INTERVAL_S = 0.05
+ENGINE_NICENESS = 5
+"""How much lower than the GUI's the engine thread's priority is (a Unix nice increment)."""
+
+
+def yield_to_the_gui() -> bool:
+    """Lower the calling thread's scheduling priority by :data:`ENGINE_NICENESS` (Linux: nice is per
+    thread, and threads it starts inherit it); True when done.  Elsewhere nothing changes: lowering a
+    whole process would slow its GUI thread too."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + ENGINE_NICENESS)
+    except (AttributeError, OSError):
+        return False
+    return True
 
 
 class WorkerShutDownError(RuntimeError):
@@ -169,6 +191,7 @@ class EngineWorker(QObject):
             pass
 
     def _serve(self) -> None:
+        yield_to_the_gui()
         while True:
             request = self._queue.get()
             if request is None:

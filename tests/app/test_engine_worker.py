@@ -1,5 +1,7 @@
 """The engine worker serves jobs in order, cancels, drops stale answers, reports errors, keeps the GUI live."""
 
+import os
+import sys
 import threading
 import time
 
@@ -9,6 +11,7 @@ from PySide6.QtCore import QTimer
 
 from engine.core.cancel import Cancelled
 
+from app.worker.engine_worker import ENGINE_NICENESS
 from app.worker import (
     EngineActivity,
     EngineWorker,
@@ -260,3 +263,25 @@ def test_gui_event_loop_stays_responsive_while_a_long_nogil_job_runs(qtbot, work
     gaps = np.diff([start] + ticks)
     assert len(ticks) > 20
     assert gaps.max() < 0.050, f"GUI event loop stalled for {gaps.max() * 1000:.1f} ms"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="thread priorities are per thread on Linux only")
+def test_the_engine_thread_and_the_threads_it_starts_yield_to_the_gui(qtbot, worker):
+    """With every core solving, the GUI thread must not wait for a time slice behind the engine: the engine
+    thread runs at a lower priority (nice + ENGINE_NICENESS), and so do the solver threads it starts."""
+    seen = _collect(worker)
+
+    def priorities(cancel):
+        own = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        child: list[int] = []
+        t = threading.Thread(target=lambda: child.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+        t.start()
+        t.join()
+        return own, child[0]
+
+    worker.submit(priorities)
+    _wait_for_answers(qtbot, seen, 1)
+    gui = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert isinstance(seen[0], JobDone)
+    own, child = seen[0].result
+    assert own == min(19, gui + ENGINE_NICENESS) and child == own
