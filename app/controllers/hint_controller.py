@@ -107,7 +107,7 @@ def bridge_hint_result(hint: "BridgeHint", view: BridgeView, *, explain: bool = 
     for card in display_order(CardSet(by_card)):
         cand = by_card[card]
         tricks = cand.expected_tricks if declaring else TOTAL_TRICKS - cand.expected_tricks
-        rows.append(HintRow(card, cand.p_goal, tricks, cand.error))
+        rows.append(HintRow(card, cand.p_goal, tricks, cand.error, cand.at_most))
     contract = view.contract
     goal = f"{'make' if declaring else 'beat'} {contract.level}{contract.strain.symbol}{contract.doubling.suffix}"
     if hint.goal.value in ("overtrick", "undertrick"):
@@ -123,6 +123,8 @@ def bridge_hint_result(hint: "BridgeHint", view: BridgeView, *, explain: bool = 
 def _method_name(hint: "BridgeHint") -> str:
     if hint.method.value == "forced":
         return "no choice"
+    if hint.method.value == "suit reduction":
+        return "exact suit solver (every layout of the deciding suit)"
     if hint.exact:
         return "exact (every layout)"
     return f"estimate ({hint.algorithm})"

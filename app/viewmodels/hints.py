@@ -46,6 +46,7 @@ class HintRow:
     value: float
     detail: float
     error: float = 0.0  # bridge: the 95% sampling error of ``value`` (0 when exact)
+    at_most: bool = False  # bridge: ``value`` is only an upper bound (the card's own chance was not found)
 
     @property
     def known(self) -> bool:

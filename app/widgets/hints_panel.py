@@ -90,6 +90,8 @@ def chance_text(row: HintRow) -> str:
     if not row.known:
         return "—"
     text = pct(row.value)
+    if row.at_most:
+        return f"at most {text}"
     return text if row.error <= 0 else f"{text} ± {pct(row.error)}"
 
 
@@ -112,6 +114,8 @@ def worlds_text(result: HintResult, status: HintStatus) -> str:
     used, total = f"{result.worlds_used:,}", f"{result.worlds_total:,}"
     if result.kind is HintKind.BRIDGE and result.method == "forced":
         return "Your only choice"
+    if result.kind is HintKind.BRIDGE and result.method == "suit reduction" and result.final:
+        return f"Exact for the deciding suit: all {used} of its layouts"
     if result.kind is HintKind.BRIDGE and result.exact and result.final:
         return f"Exact: all {used} possible layouts"
     if result.kind is HintKind.BRIDGE and result.final:
@@ -249,7 +253,7 @@ class HintBars(QWidget):
             if self._kind is HintKind.BRIDGE and not row.known:
                 value, detail = "—", ""
             elif self._kind is HintKind.BRIDGE:
-                value, detail = pct(row.value), f"{row.detail:.1f} tr"
+                value, detail = ("≤ " if row.at_most else "") + pct(row.value), f"{row.detail:.1f} tr"
             else:
                 value, detail = f"{row.value:.1f}", f"☾ {_percent(row.detail)}"
             right = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight

@@ -60,24 +60,30 @@ PLACEMENT_DEALS = 400
 
 
 def _side_tricks(values: LineValues, card: Card) -> float:
-    """The side to move's expected tricks after ``card`` (declarer's side's, or the defenders')."""
-    t = values.dd_tricks[card]
+    """The side to move's expected tricks after ``card`` (declarer's side's, or the defenders'): its line's
+    own when the analysis knows them, else double dummy."""
+    t = values.line_tricks.get(card, values.dd_tricks[card])
     return t if values.declaring else -t
 
 
 def _ranked(values: LineValues) -> tuple[list[Card], tuple[Card, ...], str]:
-    """The cards best first (chance, then expected tricks, then the lower card), the cards tied with the
-    best on the goal's chance, and the rule that separated them ("" when nothing was tied)."""
+    """The cards best first (chance, then expected tricks, then a card of the deciding suit before one that
+    only puts its play off, then the lower card), the cards tied with the best on the goal's chance, and
+    the rule that separated them ("" when nothing was tied)."""
     def key(c: Card) -> tuple:
-        return -round(values.chance[c], 9), -round(_side_tricks(values, c), 9), c % 13
+        return (-round(values.chance[c], 9), c in values.at_most, -round(_side_tricks(values, c), 9),
+                c not in values.preferred, c % 13)
 
     order = sorted(values.reps, key=key)
     best = order[0]
-    tied = tuple(c for c in order[1:] if round(values.chance[c], 9) == round(values.chance[best], 9))
+    tied = tuple(c for c in order[1:] if round(values.chance[c], 9) == round(values.chance[best], 9)
+                 and c not in values.at_most)
     rule = ""
     if tied:
         same_tricks = all(round(_side_tricks(values, c), 9) == round(_side_tricks(values, best), 9) for c in tied)
-        rule = "lower card" if same_tricks else "expected tricks"
+        deciding = best in values.preferred and any(c not in values.preferred for c in tied)
+        rule = ("line tricks" if values.line_tricks else "expected tricks") if not same_tricks else (
+            "deciding suit" if deciding else "lower card")
     return order, tied, rule
 
 
@@ -120,7 +126,8 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
     best = order[0]
     w = values.weights
     goal = _goal(values)
-    conditions = values.exact or values.worlds >= MIN_SAMPLE_FOR_CONDITIONS
+    # every layout (exact, or a suit reduction's layouts of its suit), or a large enough sample
+    conditions = values.exact or values.method is Method.SUIT_REDUCTION or values.worlds >= MIN_SAMPLE_FOR_CONDITIONS
     space = FeatureSpace(values.original, w, None if position.strain == 4 else position.strain)
     success = {c: np.asarray(values.success[c]) > 0.5 for c in order}
     dd_goal = {c: values.dd_goal(c) for c in order}
@@ -131,11 +138,12 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
         cond = gains = loses = fusion = None
         techniques: tuple[TechniqueFinding, ...] = ()
         plan = _replies(values, c)
-        if detailed and conditions:
+        bounded = c in values.at_most  # only an upper bound: nothing is said of where it works
+        if detailed and conditions and not bounded:
             cond = find_condition(space, success[c], knowledge=knowledge)
             if c == best and len(order) > 1:
                 rival = order[1]
-                if np.any(success[c] & ~success[rival]):
+                if rival not in values.at_most and np.any(success[c] & ~success[rival]):
                     gains = find_condition(space, success[c] & ~success[rival], knowledge=knowledge)
             elif c != best:
                 if np.any(success[c] & ~success[best]):
@@ -143,14 +151,14 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
                 if np.any(success[best] & ~success[c]):
                     loses = find_condition(space, success[best] & ~success[c], knowledge=knowledge)
         fused = dd_goal[c] & ~success[c]
-        if detailed and np.any(fused):
+        if detailed and not bounded and np.any(fused):
             note_cond = find_condition(space, fused, knowledge=knowledge) if values.exact else None
             fusion = FusionNote(float(w @ dd_goal[c]), values.chance[c], note_cond)
         if detailed:
             techniques = detect_techniques(decision, c, success[c], plan, cond)
         candidates.append(CandidateHint(c, runs[c], values.chance[c], values.error.get(c, 0.0), values.make[c],
                                         float(w @ dd_goal[c]), values.dd_tricks[c], techniques, cond, gains, loses,
-                                        fusion, plan))
+                                        fusion, plan, at_most=bounded))
     candidates = _with_overlays(decision, candidates, values)
     decisive = _decisive_suit(candidates[0])
     experts: tuple[ExpertLine, ...] = ()

@@ -16,6 +16,10 @@ The method is chosen by the position and reported:
   choice (:mod:`engine.worlds.likelihood`), and searched exactly to the end of the
   play (:mod:`engine.search.single_dummy`, within :attr:`HintBudget.exact_nodes`);
   the chances are exact probabilities;
+* ``SUIT_REDUCTION`` — too many layouts for that, but one suit decides: checked by
+  double dummy on the deals (:mod:`.suit_reduction`), the decision goes to the
+  exact single-suit solver over every layout of that suit, weighted as in the deal;
+  the chances are exact for the suit;
 * ``ESTIMATE`` — otherwise.  With the layouts enumerated but the search to the end
   too big, the same search one trick deeper at a time within the node budget
   (:func:`~engine.search.single_dummy.deepening_single_dummy`): the deepest search
@@ -42,7 +46,7 @@ import numpy as np
 from ..analysis.bridge import BridgePosition, position_from_view
 from ..bridge.view import BridgeView
 from ..core.cancel import NEVER, Cancelled, CancelToken
-from ..core.cards import Card
+from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card
 from ..core.seats import Seat
 from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets, legal_mask
 from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy
@@ -50,9 +54,10 @@ from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
 from ..worlds import count_worlds
 from ..worlds.bridge_knowledge import knowledge_from_view
-from ..worlds.knowledge import OriginalHandConstraint
+from ..worlds.knowledge import OriginalHandConstraint, WorldKnowledge
 from ..worlds.likelihood import record_likelihoods
 from .model import Method
+from .suit_reduction import SuitReduction, find_suit_reduction
 from .worlds_matrix import WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
 
 __all__ = ["Method", "HintBudget", "LineValues", "line_values", "position_values", "weighted_deals"]
@@ -105,7 +110,13 @@ class LineValues:
     auction's constraints narrow the layouts further than ``layouts`` counts (the play alone; the deals
     are drawn from the narrower set, whose size is not counted); when the layouts are enumerated,
     ``layouts`` is their number with the constraints applied and ``narrowed`` is False.
-    ``goal_tricks``: declarer's side's tricks from this trick on that the goal is about.
+    ``goal_tricks``: declarer's side's tricks from this trick on that the goal is about.  ``preferred``:
+    among cards equal on chance and tricks, these come first (a suit reduction's deciding suit: a card
+    of another suit only puts the suit's play off).  ``line_tricks``: the card's line's own expected
+    tricks (declarer's side's, tricks won before included), when the method knows them (a suit
+    reduction); ties on the chance are then broken on them rather than on double-dummy tricks.
+    ``at_most``: cards whose ``chance`` is only an upper bound (a suit reduction's cards the suit does not
+    decide); their ``success`` is unknown (zeros) and no condition is stated for them.
     """
 
     method: Method
@@ -127,6 +138,9 @@ class LineValues:
     final: bool = True
     sampled: bool = False
     narrowed: bool = False
+    preferred: frozenset[Card] = frozenset()
+    line_tricks: Mapping[Card, float] = field(default_factory=dict)
+    at_most: frozenset[Card] = frozenset()
 
     def dd_goal(self, card: Card) -> np.ndarray:
         """Per deal: whether the goal is reached after ``card`` with every later guess right (double dummy)."""
@@ -250,7 +264,8 @@ def line_values(
     remaining = None if budget.time_limit is None else max(0.0, budget.time_limit - (time.perf_counter() - start))
     part = cancel.part(0.05 if enumerated is None else 0.8, 1.0)
     return position_values(view, position, layouts, Method.ESTIMATE, replace(budget, time_limit=remaining),
-                           oracle=oracle, cancel=part, on_update=on_update, sampled=sampled, narrowed=narrowed)
+                           oracle=oracle, cancel=part, on_update=on_update, sampled=sampled, narrowed=narrowed,
+                           knowledge=knowledge)
 
 
 def _forced(view: BridgeView, out_of_play: int) -> tuple[Card, ...] | None:
@@ -288,11 +303,14 @@ def position_values(
     final: bool = True,
     sampled: bool | None = None,
     narrowed: bool = False,
+    knowledge: WorldKnowledge | None = None,
 ) -> LineValues:
     """Value the cards over ``position``'s deals by ``method`` (EXACT raises
     :class:`~engine.search.single_dummy.SingleDummyBudget` when the search is too big).  ``view``: what
     the player saw, for the deals' original hands (None: the deals are all there is).  ``sampled``: whether
-    the deals are a random sample (figures then carry a sampling error); by default, unless EXACT."""
+    the deals are a random sample (figures then carry a sampling error); by default, unless EXACT.
+    ``knowledge`` (with ``view``, for an ESTIMATE): what the player knows of the layouts, so that a
+    decision one suit settles goes to the exact suit solver (:mod:`.suit_reduction`) instead."""
     sampled = method is not Method.EXACT if sampled is None else sampled
     oracle = oracle if oracle is not None else default_oracle()
     seats, declaring = _max_side(position)
@@ -306,6 +324,15 @@ def position_values(
     base = dict(position=position, original=original, layouts=layouts, runs=runs, declaring=declaring,
                 dd_tricks=dd_tricks, final=final, narrowed=narrowed, dd_per_world={c: matrix.column(c) for c in reps})
     goal = position.target
+    if method is Method.ESTIMATE and view is not None and knowledge is not None and final:
+        plays = [(int(p.seat), int(p.card)) for p in view.plays()]
+        reduction = find_suit_reduction(position, reps, base["dd_per_world"], knowledge, plays)
+        if reduction is not None:
+            result = _reduced_values(view, position, reduction, layouts, runs, declaring, tricks_left, narrowed)
+            if result is not None:
+                if on_update is not None:
+                    on_update(result)
+                return result
     values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
     contract = values[0]
     if len(reps) > 1 and max(contract.values()) - min(contract.values()) <= 1e-9:
@@ -391,3 +418,60 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
     chance = {c: float(w @ success[c]) for c in reps}
     error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
     return chance, error, success, {}, algorithm, False
+
+
+def _reduced_values(view: BridgeView, position: BridgePosition, reduction: SuitReduction, layouts: int,
+                    runs: tuple[tuple[Card, ...], ...], declaring: bool, tricks_left: int,
+                    narrowed: bool) -> LineValues | None:
+    """The cards valued by the exact suit solver (:mod:`.suit_reduction`), over one deal per layout of the
+    deciding suit; a card the suit does not decide gets its upper bound (``at_most``).  The goal moves to
+    the first trick level where the cards differ, as for the others.  None when no card is decided by the
+    suit, or a bound exceeds the best decided card's chance (that card might be the better one)."""
+    reps = [run[0] for run in runs]
+    n = len(reduction.wests)
+
+    def at(level: int) -> tuple[dict[Card, tuple[float, np.ndarray, float, float]], set[Card]]:
+        open_ = {c for c in reps if not reduction.decides(c, level)}
+        out = {c: reduction.line(c, level) for c in reps if c not in open_}
+        for c in open_:  # success unknown per layout: the conditions leave these cards out
+            out[c] = (reduction.bound(c, level), np.zeros(n), 0.0, float("nan"))
+        return out, open_
+
+    goal = position.target
+    lines, unresolved = at(goal)
+    contract = {c: lines[c][0] for c in reps}
+    resolved = [c for c in reps if c not in unresolved]
+    if not resolved:
+        return None
+    if len(resolved) > 1 and max(contract[c] for c in resolved) - min(contract[c] for c in resolved) <= 1e-9:
+        made = contract[resolved[0]] > 0.5
+        for level in (range(goal + 1, tricks_left + 1) if made else range(goal - 1, 0, -1)):
+            trial, trial_open = at(level)
+            kept = [c for c in reps if c not in trial_open]
+            if kept and max(trial[c][0] for c in kept) - min(trial[c][0] for c in kept) > 1e-9:
+                goal, lines, unresolved, resolved = level, trial, trial_open, kept
+                break
+    best = max(lines[c][0] for c in resolved)
+    if any(lines[c][0] > best + 1e-12 for c in unresolved):
+        return None
+    reduced = replace(position, worlds=reduction.deals, weights=tuple(float(w) for w in reduction.weights))
+    mask = np.uint64(SUIT_MASKS[reduction.suit])
+    original = _original_hands(view, reduction.deals) & mask  # conditions speak of the deciding suit only
+    w = reduction.weights
+    suit = SUIT_NAMES[reduction.suit]
+    algorithm = (f"the exact single-suit solver for the {suit}, best defence, every layout of the outstanding "
+                 f"{suit}; the other suits give the same tricks whatever the {suit} do (checked by double dummy "
+                 f"on {reduction.checked} sampled deals)")
+    exact = all(lines[c][2] == 0.0 for c in reps) and not unresolved
+    dd_per_world = {c: reduction.dd(c, goal) for c in resolved}
+    dd_tricks = {c: position.offset + float(w @ dd_per_world[c]) for c in resolved}
+    for c in unresolved:  # the sampled deals' mean, and no per-layout figure: the suit does not decide it
+        dd_tricks[c] = position.offset + float(reduction.sample_weights @ reduction.sample_dd[c])
+        dd_per_world[c] = np.full(n, -1, dtype=np.int64)
+    return LineValues(
+        Method.SUIT_REDUCTION, exact, algorithm, reduced, original, layouts, runs, declaring, goal,
+        chance={c: lines[c][0] for c in reps}, error={c: lines[c][2] for c in reps},
+        success={c: lines[c][1] for c in reps}, dd_tricks=dd_tricks,
+        make={c: contract[c] for c in reps}, plans={}, dd_per_world=dd_per_world, final=True,
+        sampled=False, narrowed=narrowed, preferred=frozenset(c for c in resolved if c // 13 == reduction.suit),
+        line_tricks={c: position.offset + lines[c][3] for c in resolved}, at_most=frozenset(unresolved))

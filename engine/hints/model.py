@@ -24,6 +24,7 @@ class Method(Enum):
 
     FORCED = "forced"  # one card, or one run of equal cards: nothing to decide
     EXACT = "exact"  # every consistent layout, searched exactly to the end against best defence
+    SUIT_REDUCTION = "suit reduction"  # one suit decides (checked): the exact suit solver over its layouts
     ESTIMATE = "estimate"  # a sample of deals, searched a few moves deep: an optimistic estimate
 
 
@@ -60,7 +61,8 @@ class CandidateHint:
     ``condition``: when the card reaches the goal.  ``gains``/``loses``: the deals where this card reaches
     the goal and the recommended card does not / the reverse (None for the recommended card, whose
     ``gains`` is against the runner-up).  ``plan``: declarer's next cards in this trick, by what the
-    defence plays (exact lines only).
+    defence plays (exact lines only).  ``at_most``: ``p_goal`` is only an upper bound (no line after the card
+    does better; its own chance was not found).
     """
 
     card: Card
@@ -76,6 +78,7 @@ class CandidateHint:
     loses: Condition | None = None
     fusion: FusionNote | None = None
     plan: Mapping[tuple[Card, ...], Card] = field(default_factory=dict)
+    at_most: bool = False  # ``p_goal`` is an upper bound: the analysis could not value this card's line
 
     @property
     def technique(self) -> Technique | None:
@@ -86,6 +89,7 @@ class CandidateHint:
             "card": card_str(self.card),
             "equivalents": [card_str(c) for c in self.equivalents],
             "p_goal": round(self.p_goal, 6),
+            "at_most": self.at_most,
             "error": round(self.error, 6),
             "p_make": round(self.p_make, 6),
             "p_double_dummy": round(self.p_double_dummy, 6),

@@ -8,7 +8,7 @@ decides anything.
 
 from __future__ import annotations
 
-from ..core.cards import card_symbol_str
+from ..core.cards import SUIT_NAMES, card_symbol_str
 from .conditions import Condition
 from .model import BridgeHint, CandidateHint, Goal, Method
 
@@ -70,14 +70,16 @@ def _goal_words(hint: BridgeHint) -> str:
 
 
 def _figure(cand: CandidateHint, hint: BridgeHint) -> str:
-    """A candidate's chance as printed: exact, or with its 95% error."""
-    if hint.exact or cand.error <= 0.0:
+    """A candidate's chance as printed: exact, or with its 95% error (a suit reduction's mixed card has one)."""
+    if cand.at_most:
+        return f"at most {pct(cand.p_goal)}"
+    if cand.error <= 0.0:
         return pct(cand.p_goal)
     return f"{pct(cand.p_goal)} ± {pct(cand.error)}"
 
 
 def _sample_note(hint: BridgeHint) -> str:
-    return "" if hint.exact else f" (in the {hint.worlds} deals tried)"
+    return "" if hint.exact or hint.method is Method.SUIT_REDUCTION else f" (in the {hint.worlds} deals tried)"
 
 
 def bridge_text(hint: BridgeHint) -> str:
@@ -106,9 +108,14 @@ def bridge_text(hint: BridgeHint) -> str:
     parts.append(sentence + ".")
     if hint.tied:
         names = ", ".join(_card(c) for c in hint.tied)
-        if hint.tie_rule == "expected tricks":
+        if hint.tie_rule in ("expected tricks", "line tricks"):
+            how = "double dummy" if hint.tie_rule == "expected tricks" else "its line, played without seeing"
             parts.append(f"The {names} {'does' if len(hint.tied) == 1 else 'do'} as well on that; "
-                         f"the {_card(best.card)} takes more tricks on average (double dummy), so it comes first.")
+                         f"the {_card(best.card)} takes more tricks on average ({how}), so it comes first.")
+        elif hint.tie_rule == "deciding suit":
+            suit = SUIT_NAMES[best.card // 13]
+            parts.append(f"The {names} {'comes' if len(hint.tied) == 1 else 'come'} to the same, only putting "
+                         f"off the {suit}: the {_card(best.card)} plays them now.")
         else:
             parts.append(f"The {names} {'is' if len(hint.tied) == 1 else 'are'} just as good; "
                          f"the lower card keeps your higher ones for later.")
@@ -152,6 +159,12 @@ def basis_sentence(hint: BridgeHint) -> str:
     if hint.method is Method.EXACT:
         return (f"Exact: every one of the {hint.worlds} layouts consistent with what you see, each line played "
                 f"to the end without seeing the hidden cards, against the best defence.")
+    if hint.method is Method.SUIT_REDUCTION:
+        rest = "" if hint.exact else (" A figure with ± also counts deals where that card's other suits give a "
+                                      "different number of tricks: the ± is their share, where the outcome is "
+                                      "not known exactly.")
+        return (f"Exact for the deciding suit: {hint.algorithm}; each of its {hint.worlds} layouts weighted by "
+                f"what you have seen, each line played without seeing the hidden cards.{rest}")
     if hint.sampled and hint.narrowed:
         basis = (f"Estimated from {hint.worlds} deals sampled from the layouts consistent with what you see and "
                  f"the auction (of the {hint.layouts:,} the cards alone allow; {hint.algorithm}); ± gives the 95% "

@@ -422,5 +422,6 @@ def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_li
             on_depth(result)
         if result.horizon is None:
             break
-    assert best is not None
+    if best is None:
+        raise SingleDummyBudget(f"a budget of {node_limit} nodes searches no trick")
     return best

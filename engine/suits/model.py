@@ -120,7 +120,11 @@ class SuitProblem:
     count signals); ``west_cards``/``east_cards`` are cards known to be with that
     defender; ``vacant_west``/``vacant_east`` are the places still free in each hand;
     ``gone`` are cards of the suit no longer in play (played in earlier tricks: the
-    suit combination met in the middle of a hand).
+    suit combination met in the middle of a hand).  ``layout_weights``, when given,
+    replaces the a-priori layout probabilities: ``(west holding, weight)`` pairs (rank
+    fields of outstanding cards; weights need not be normalised) for a suit met inside
+    a whole deal, weighed by that deal's vacant places and restricted choice; a West
+    holding not listed has no weight.
     """
 
     north: int
@@ -132,6 +136,7 @@ class SuitProblem:
     west_cards: int = 0
     east_cards: int = 0
     gone: int = 0
+    layout_weights: tuple[tuple[int, float], ...] | None = None
 
     def __post_init__(self) -> None:
         for name, f in (("north", self.north), ("south", self.south)):
@@ -157,6 +162,11 @@ class SuitProblem:
                 raise SuitProblemError(f"{name} {holding_str(cards & ~self.outstanding)}: not outstanding")
         if self.west_cards & self.east_cards:
             raise SuitProblemError(f"{holding_str(self.west_cards & self.east_cards)} known with both defenders")
+        for west, weight in self.layout_weights or ():
+            if west & ~self.outstanding:
+                raise SuitProblemError(f"layout_weights: West holding {holding_str(west)} is not outstanding")
+            if not (weight >= 0.0 and weight < float("inf")):
+                raise SuitProblemError(f"layout_weights: weight {weight!r} of {holding_str(west)} is not ≥ 0")
         if sum(l.probability for l in layouts(self)) <= 0.0:
             raise SuitProblemError("no layout of the outstanding cards fits the given constraints")
 
@@ -213,6 +223,7 @@ def layouts(problem: SuitProblem) -> list[Layout]:
     out = problem.outstanding
     n = out.bit_count()
     raw: list[tuple[int, float]] = []
+    given = None if problem.layout_weights is None else dict(problem.layout_weights)
     for west in _submasks(out):
         east = out & ~west
         k = west.bit_count()
@@ -222,7 +233,7 @@ def layouts(problem: SuitProblem) -> list[Layout]:
             continue
         if problem.west_cards & ~west or problem.east_cards & ~east:
             continue
-        p = layout_probability(k, n, problem.vacant_west, problem.vacant_east)
+        p = layout_probability(k, n, problem.vacant_west, problem.vacant_east) if given is None else given.get(west, 0.0)
         if p > 0.0:
             raw.append((west, p))
     total = sum(p for _, p in raw)

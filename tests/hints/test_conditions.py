@@ -247,7 +247,8 @@ def replace_budget(budget, **changes):
 def test_an_exact_search_over_its_solving_budget_becomes_an_estimate_that_says_so(teaching_cases, build_case,
                                                                                    dd_evaluator):
     """The exact search's budget counts double-dummy solving as well as nodes (a node over many deals costs
-    many solves): past it the hint is an estimate, named as one, never a half-finished "exact"."""
+    many solves): past it the hint is an estimate, named as one (or, when one suit decides, the suit
+    reduction with the exact figures), never a half-finished "exact"."""
     from engine.hints import HintBudget, Method, bridge_hint_for_view
     from engine.search.single_dummy import QUESTIONS_PER_NODE
 
@@ -258,5 +259,15 @@ def test_an_exact_search_over_its_solving_budget_becomes_an_estimate_that_says_s
     small = HintBudget(exact_nodes=500)  # 500 nodes: 2,000 units of solving, far below what this needs
     assert QUESTIONS_PER_NODE * 500 < 70_000
     hint = bridge_hint_for_view(view, budget=small, out_of_play=out_of_play, oracle=dd_evaluator)
-    assert not hint.exact and hint.method is Method.ESTIMATE
-    assert "optimistic" in hint.text and "Exact:" not in hint.text
+    assert hint.method is not Method.EXACT and "Exact: every one" not in hint.text
+    if hint.method is Method.SUIT_REDUCTION:  # one suit decides: exact for it, and the same figures
+        truth = {c: cand.p_goal for cand in full_budget.candidates for c in cand.equivalents}
+        for cand in hint.candidates:
+            if cand.at_most:
+                assert cand.p_goal >= truth[cand.card] - 1e-9
+            else:
+                assert abs(cand.p_goal - truth[cand.card]) <= cand.error + 1e-9
+        assert "Exact for the deciding suit" in hint.text
+    else:
+        assert not hint.exact and hint.method is Method.ESTIMATE
+        assert "optimistic" in hint.text

@@ -75,9 +75,10 @@ def _keep_best(vectors: set[tuple]) -> list[tuple]:
     return kept
 
 
-def all_vectors(problem: CardProblem) -> list[tuple]:
+def all_vectors(problem: CardProblem, first: tuple[int, int] | None = None) -> list[tuple]:
     """Every trick vector (tricks in each layout, in ``problem.layouts`` order) some strategy achieves
-    against best defence, the dominated ones dropped."""
+    against best defence, the dominated ones dropped.  ``first``: (seat, card) of the opening lead when
+    the strategies must start with it."""
     layouts = problem.layouts
     memo: dict = {}
 
@@ -93,8 +94,11 @@ def all_vectors(problem: CardProblem) -> list[tuple]:
             return out
         if not trick:  # declarer leads from either hand
             vectors: set[tuple] = set()
+            opening = first is not None and north == problem.north and south == problem.south
             for seat, hand in ((NORTH, north), (SOUTH, south)):
                 for card in hand:
+                    if opening and (seat, card) != first:
+                        continue
                     rest_n = north - {card} if seat == NORTH else north
                     rest_s = south - {card} if seat == SOUTH else south
                     vectors.update(walk(rest_n, rest_s, west_played, east_played, west_out, east_out,
