@@ -74,13 +74,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def hint_json(hint: BridgeHint) -> dict[str, Any]:
-    """The CLI's JSON: the headline fields at the top, everything else under ``explanation``."""
+    """The CLI's JSON: the headline fields at the top (how the figures were found — ``method``, ``exact`` —
+    among them), everything else under ``explanation`` (which repeats ``method`` and ``exact``)."""
     full = hint.to_json()
     candidates = full.pop("candidates")
     text = full.pop("text")
     best = full.pop("best")
     worlds = full.pop("worlds")
-    return {"best": best, "candidates": candidates, "worlds": worlds, "text": text, "explanation": full}
+    return {"best": best, "candidates": candidates, "worlds": worlds, "method": full["method"],
+            "exact": full["exact"], "text": text, "explanation": full}
 
 
 def _is_pbn(text: str) -> bool:

@@ -133,6 +133,7 @@ def bridge_text(hint: BridgeHint) -> str:
         rival = hint.candidates[1]
         parts.append(f"The {_card(best.card)} does better than the {_card(rival.card)} "
                      f"{condition_phrase(best.gains, 'when')}{_sample_note(hint)}.")
+    said: dict[tuple[str, str, str], list[CandidateHint]] = {}  # cards with the same note share one sentence
     for cand in hint.candidates:
         note = cand.fusion
         if note is None or note.double_dummy - note.line < 0.005:
@@ -140,10 +141,12 @@ def bridge_text(hint: BridgeHint) -> str:
         where = ""
         if note.condition is not None and note.condition.exact and not note.condition.negated:
             where = f" — {note.condition.rule.text()}"
+        said.setdefault((pct(note.double_dummy), pct(note.double_dummy - note.line), where), []).append(cand)
+    for (dd, gap, where), cands in said.items():
+        names = ", ".join(_card(c.card) for c in cands)
         parts.append(
-            f"Seeing every card, the {_card(cand.card)} would reach the goal in {pct(note.double_dummy)} of the "
-            f"deals; the other {pct(note.double_dummy - note.line)} need a later guess that no single line gets "
-            f"right in all of them{where}.")
+            f"Seeing every card, the {names} would reach the goal in {dd} of the deals; the other {gap} need a "
+            f"later guess that no single line gets right in all of them{where}.")
     for e in hint.expert[:2]:
         where = "" if e.library_north.name == "NORTH" else \
             f" (the library's North is your {e.library_north.name.title()}, its South your {e.library_south.name.title()})"

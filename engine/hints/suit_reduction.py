@@ -59,7 +59,8 @@ import numpy as np
 from ..analysis.bridge import BridgePosition
 from ..core.cards import SUIT_MASKS, Card, card_str
 from ..core.seats import Seat
-from ..suits.exact import ExactSolution, TargetLines, every_start, every_target_from
+from ..suits.double_dummy import suit_tricks as double_dummy_tricks
+from ..suits.exact import ExactSolution, TargetLines, every_start
 from ..suits.model import SuitProblem, SuitProblemError, layouts
 from ..suits.position import NORTH, SOUTH, SuitTable, move_rank, move_seat
 from ..worlds import WorldKnowledge
@@ -237,25 +238,6 @@ def _move_of(table: SuitTable, seat: int, rank: int) -> int | None:
     """The suit move (``seat``'s run of equal cards) a card of rank ``rank`` belongs to."""
     moves = [m for m in table.declarer_moves(table.root()) if move_seat(m) == seat and move_rank(m) <= rank]
     return max(moves, key=move_rank) if moves else None
-
-
-def _suit_dd(base: SuitProblem, west: int) -> tuple[dict[int, int], int]:
-    """Double-dummy tricks of the suit alone with West holding ``west``: per first lead (suit move of the
-    base table's numbering: seat and rank are the same), and the best of every lead."""
-    single = replace(base, layout_weights=((west, 1.0),))
-    table = SuitTable(single, merge=False)
-    out: dict[int, int] = {}
-    for move in table.declarer_moves(table.root()):
-        lines = every_target_from(table, move)
-        out[move] = int(lines.expected.tricks[0])
-    return out, max(out.values())
-
-
-def _dd_of_card(dd: dict[int, int], best: int, table: SuitTable, seat: int | None, rank: int) -> int:
-    if seat is None:
-        return best
-    move = _move_of(table, seat, rank)
-    return dd[move] if move is not None and move in dd else best
 
 
 # --- layouts and their weights --------------------------------------------------------------------------------
@@ -448,20 +430,14 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
     gone = 0x1FFF & ~_field(in_play, suit)
     try:
         base = SuitProblem(north, south, gone=gone)
-        table = SuitTable(base, merge=False)
     except SuitProblemError as exc:
         return str(exc)
     leads: dict[Card, tuple[int, int] | None] = {}
     for c in reps:
         leads[c] = (mover_seat, c % 13 + 2) if c // 13 == suit else None
-    suit_dd: dict[int, tuple[dict[int, int], int]] = {}
-
     def suit_tricks(c: Card, west: int) -> int:
-        if west not in suit_dd:
-            suit_dd[west] = _suit_dd(base, west)
-        moves_dd, best = suit_dd[west]
-        lead = leads[c]
-        return _dd_of_card(moves_dd, best, table, *(lead if lead is not None else (None, 0)))
+        """The suit's double-dummy tricks after ``c`` with West holding ``west``."""
+        return double_dummy_tricks(north, south, west, outstanding & ~west, leads[c])
 
     sample_suit = {c: np.array([suit_tricks(c, west) for west in west_col], dtype=np.int64) for c in reps}
     if not any(np.any(t != t[0]) for t in sample_suit.values()):
