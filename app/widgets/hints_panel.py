@@ -134,6 +134,8 @@ def analysis_words(engine: str) -> str:
     single dummy is exact; one that looks ahead at later guesses (αμ, a single-dummy search with a horizon) or
     a Hearts search over many deals is an expert's; solving each deal as if every card were seen (PIMC) a
     club player's."""
+    if engine.startswith("exact suit solver"):
+        return "Exact for the deciding suit"
     if engine.startswith("exact"):
         return "Exact"
     if engine == "no choice":

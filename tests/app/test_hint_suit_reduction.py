@@ -51,6 +51,7 @@ def test_the_grand_slam_drop_in_the_panel(qtbot, tmp_path):
     assert text.startswith("Play the ♠K") and f"in {figure} of the deals" in text and "spades split 2-2" in text
     assert "Exact for the deciding suit" in text
     assert "Exact for the deciding suit: all 4 of its layouts" in panel.worlds_label.text()
+    assert panel.engine_label.text().startswith("Analysis: Exact for the deciding suit")
 
 
 def test_an_upper_bound_reads_as_one():
