@@ -5,8 +5,6 @@ come from that one analysis: the ♠K for the drop at 52%, exact for the decidin
 from __future__ import annotations
 
 from app.controllers.hint_controller import HintConfig
-from app.main_window import MainWindow
-from app.modes.app_mode import AppMode
 from app.viewmodels.hints import HintRow, HintStatus
 from app.widgets.hints_panel import chance_text
 from engine.bridge.contract import Contract
@@ -17,6 +15,7 @@ from engine.formats import write_pbn_file
 from engine.session.bridge_pbn import session_to_pbn_game
 from engine.session.bridge_session import BridgeBoard, BridgeSession, UserRole
 from engine.session.contract_choice import ContractChoice, ContractMethod
+from tests.app.windows import open_window
 
 HEADLINE = "S:AKJ32.QJT.JT9.J3 QT9.9876.876.T98 7654.AK.AKQ.AKQ2 8.5432.5432.7654"
 PLAYS = ("D8", "DA", "D2", "D9", "S4", "S8", "SA", "S9")
@@ -29,13 +28,8 @@ def test_the_grand_slam_drop_in_the_panel(qtbot, tmp_path):
         session.play.play(parse_card(card))
     path = tmp_path / "grand.pbn"
     write_pbn_file(path, [session_to_pbn_game(session)])
-    w = MainWindow(seed=3, warmup_hooks=(), stats_file=tmp_path / "stats.sqlite3",
-                   settings_file=tmp_path / "settings.json", mode=AppMode.BRIDGE, dd_oracle=None, bid_boards=False)
-    w.bridge.pace_ms = 0
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.bridge.session is not None and not w.bridge.is_thinking, timeout=10_000)
+    w = open_window(qtbot, tmp_path, seed=3)
+    qtbot.waitUntil(lambda: not w.bridge.is_thinking, timeout=10_000)
     assert w.load_pbn(path)
     qtbot.waitUntil(lambda: w.bridge.session is not None and w.bridge.session.play.ply == len(PLAYS)
                     and not w.bridge.is_thinking, timeout=20_000)
