@@ -48,7 +48,7 @@ from ..bridge.view import BridgeView
 from ..core.cancel import NEVER, Cancelled, CancelToken
 from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card
 from ..core.seats import Seat
-from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets, legal_mask
+from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets
 from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle

@@ -50,8 +50,8 @@ counting, and no reduction is made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 import math
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 import numpy as np

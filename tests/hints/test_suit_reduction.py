@@ -42,7 +42,6 @@ from tests.hints.single_dummy_reference import Situation, likelihood, true_chanc
 from tests.hints.single_dummy_reference import layouts as reference_layouts
 from tests.hints.test_hint_agreement import random_ending
 from tests.hints.test_teaching_truth import situation
-from tests.suits.card_brute_force import NORTH as REF_NORTH
 from tests.suits.card_brute_force import SOUTH as REF_SOUTH
 from tests.suits.card_brute_force import CardProblem, all_vectors
 
