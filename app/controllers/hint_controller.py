@@ -117,7 +117,7 @@ def bridge_hint_result(hint: "BridgeHint", view: BridgeView, *, explain: bool = 
     total = hint.layouts if hint.exact else max(hint.worlds, 1)
     return HintResult(HintKind.BRIDGE, tuple(rows), hint.best, engine, hint.worlds, total, hint.final, True, goal,
                       1.0 if hint.final else 0.5, explanation=hint.text if explain else "", exact=hint.exact,
-                      method=hint.method.value)
+                      method=hint.method.value, sampled=hint.sampled)
 
 
 def _method_name(hint: "BridgeHint") -> str:

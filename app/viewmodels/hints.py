@@ -82,6 +82,7 @@ class HintResult:
     explanation_error: str = ""
     exact: bool = False
     method: str = ""
+    sampled: bool = False  # bridge: the figures rest on sampled deals (each carries its 95% error)
 
     def row(self, card: Card) -> HintRow:
         for r in self.rows:

@@ -115,6 +115,8 @@ def worlds_text(result: HintResult, status: HintStatus) -> str:
     if result.kind is HintKind.BRIDGE and result.method == "forced":
         return "Your only choice"
     if result.kind is HintKind.BRIDGE and result.method == "suit reduction" and result.final:
+        if result.sampled:
+            return f"For the deciding suit: its {used} layouts, weighed by sampled deals (± is the 95% error)"
         return f"Exact for the deciding suit: all {used} of its layouts"
     if result.kind is HintKind.BRIDGE and result.exact and result.final:
         return f"Exact: all {used} possible layouts"

@@ -459,10 +459,12 @@ def _reduced_values(view: BridgeView, position: BridgePosition, reduction: SuitR
     original = _original_hands(view, reduction.deals) & mask  # conditions speak of the deciding suit only
     w = reduction.weights
     suit = SUIT_NAMES[reduction.suit]
+    weighed = (f"each weighted by its share of the {reduction.checked} sampled deals that fit the auction"
+               if reduction.sampled else "each weighted by what you have seen")
     algorithm = (f"the exact single-suit solver for the {suit}, best defence, every layout of the outstanding "
-                 f"{suit}; the other suits give the same tricks whatever the {suit} do (checked by double dummy "
-                 f"on {reduction.checked} sampled deals)")
-    exact = all(lines[c][2] == 0.0 for c in reps) and not unresolved
+                 f"{suit} ({weighed}); the other suits give the same tricks whatever the {suit} do (checked by "
+                 f"double dummy on {reduction.checked} sampled deals)")
+    exact = all(lines[c][2] == 0.0 for c in reps) and not unresolved and not reduction.sampled
     dd_per_world = {c: reduction.dd(c, goal) for c in resolved}
     dd_tricks = {c: position.offset + float(w @ dd_per_world[c]) for c in resolved}
     for c in unresolved:  # the sampled deals' mean, and no per-layout figure: the suit does not decide it
@@ -473,5 +475,5 @@ def _reduced_values(view: BridgeView, position: BridgePosition, reduction: SuitR
         chance={c: lines[c][0] for c in reps}, error={c: lines[c][2] for c in reps},
         success={c: lines[c][1] for c in reps}, dd_tricks=dd_tricks,
         make={c: contract[c] for c in reps}, plans={}, dd_per_world=dd_per_world, final=True,
-        sampled=False, narrowed=narrowed, preferred=frozenset(c for c in resolved if c // 13 == reduction.suit),
+        sampled=reduction.sampled, narrowed=narrowed, preferred=frozenset(c for c in resolved if c // 13 == reduction.suit),
         line_tricks={c: position.offset + lines[c][3] for c in resolved}, at_most=frozenset(unresolved))

@@ -163,11 +163,12 @@ def basis_sentence(hint: BridgeHint) -> str:
         return (f"Exact: every one of the {hint.worlds} layouts consistent with what you see, each line played "
                 f"to the end without seeing the hidden cards, against the best defence.")
     if hint.method is Method.SUIT_REDUCTION:
-        rest = "" if hint.exact else (" A figure with ± also counts deals where that card's other suits give a "
-                                      "different number of tricks: the ± is their share, where the outcome is "
-                                      "not known exactly.")
-        return (f"Exact for the deciding suit: {hint.algorithm}; each of its {hint.worlds} layouts weighted by "
-                f"what you have seen, each line played without seeing the hidden cards.{rest}")
+        rest = "" if hint.exact else (" A figure with ± has a margin: its share of the deals where the card's "
+                                      "other suits give a different number of tricks (the outcome there is not "
+                                      "the suit's), and, when the layouts are weighed by sampled deals, the 95% "
+                                      "sampling error.")
+        return (f"{'Found' if hint.sampled else 'Exact'} for the deciding suit: {hint.algorithm}; its "
+                f"{hint.worlds} layouts, each line played without seeing the hidden cards.{rest}")
     if hint.sampled and hint.narrowed:
         basis = (f"Estimated from {hint.worlds} deals sampled from the layouts consistent with what you see and "
                  f"the auction (of the {hint.layouts:,} the cards alone allow; {hint.algorithm}); ± gives the 95% "

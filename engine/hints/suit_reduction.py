@@ -37,15 +37,16 @@ outstanding cards weighted as in the deal: the sum over every consistent deal wi
 that layout (vacant places, voids shown) of the likelihood of the cards the
 defenders chose among equals (restricted choice,
 :func:`engine.worlds.likelihood.record_likelihoods`, in every suit: the same
-weights the exact method gives the deals).  The value of a card of ``X`` is the
+weights the exact method gives the deals).  When the auction narrows the deals
+they cannot be counted so: the layouts are then weighed by the sampled deals (drawn
+from the narrowed deals), and every chance carries the sample's 95% error.  The value of a card of ``X`` is the
 best line that starts with it; of another card, the best line from either hand;
 each for the ``goal - F_c`` tricks the suit must provide.
 
 What the reduction cannot see, and the hint says so by its method's name: a line
 whose later entries are short in some deals where double dummy needed none, and
 information the other suits would give (a count of the hand) before the suit is
-played.  With auction constraints on the deals the layouts are not weighed by
-counting, and no reduction is made.
+played.
 """
 
 from __future__ import annotations
@@ -128,6 +129,9 @@ class SuitReduction:
     sure: int = 13
     """The other suits' sure tricks (:func:`sure_tricks`): an ``F_c`` above it comes from a squeeze, an
     endplay or a guess double dummy makes seeing the other suits, which no suit line can stand for."""
+    sampled: bool = False
+    """The layouts are weighed by the sampled deals (the auction narrows the deals and they cannot be
+    counted): every chance then carries the sample's 95% error."""
 
     @property
     def checked(self) -> int:
@@ -171,6 +175,11 @@ class SuitReduction:
             raise ValueError(f"the {card_str(card)} is not decided by this suit: see bound()")
         chance, success, tricks = self._line(card, goal, fixed)
         error = 0.0 if miss == 0.0 else miss + 1.96 * math.sqrt(miss * (1.0 - miss) / self.checked)
+        if self.sampled:  # the chance is the sample's share of deals whose layout the line wins
+            index = {west: i for i, west in enumerate(self.wests)}
+            made = np.array([success[index[int(w)]] for w in self.sample_wests])
+            p = float(self.sample_weights @ made)
+            error += 1.96 * float(np.sqrt(np.sum(self.sample_weights ** 2 * (made - p) ** 2)))
         return chance, success, min(error, 1.0), tricks
 
     def bound(self, card: Card, goal: int) -> float:
@@ -386,9 +395,6 @@ def find_suit_reduction(position: BridgePosition, reps: Sequence[Card], dd: Mapp
     if position.trick or not position.to_move.same_side(position.declarer):
         reasons.append("not declarer's side on lead")
         return None
-    if knowledge.has_constraints:
-        reasons.append("the auction constrains the deals")
-        return None
     worlds = np.asarray(position.worlds, dtype=np.uint64).reshape(-1, 4)
     if len(worlds) == 0 or not any(np.any(np.asarray(dd[c]) != np.asarray(dd[c])[0]) for c in reps):
         reasons.append("no card's double-dummy tricks depend on the layout")
@@ -445,7 +451,13 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
     sample_w = np.asarray(position.weights, dtype=float)
     sample_w = sample_w / sample_w.sum()
     sample_dd = {c: np.asarray(dd[c], dtype=np.int64) for c in reps}
-    weights = _layout_weights(knowledge, seats, suit, outstanding, first, plays)
+    if knowledge.has_constraints:  # the auction's deals cannot be counted: the sample weighs the layouts
+        shares: dict[int, float] = {}
+        for west, w in zip(west_col, sample_w):
+            shares[west] = shares.get(west, 0.0) + float(w)
+        weights = tuple((west, w) for west, w in shares.items() if w > 0.0)
+    else:
+        weights = _layout_weights(knowledge, seats, suit, outstanding, first, plays)
     if not weights:
         return "its layouts could not be weighed"
     problem = replace(base, layout_weights=weights)
@@ -464,7 +476,7 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
         suit, seats, problem, table, move_leads, (), np.asarray(deals), p / p.sum(), tuple(wests),
         {c: np.array([suit_tricks(c, west) for west in wests], dtype=np.int64) for c in reps},
         sample_dd, sample_suit, sample_w, np.asarray(west_col, dtype=np.int64),
-        sure_tricks(_defenders_union(worlds, seats, first), seats, suit))
+        sure_tricks(_defenders_union(worlds, seats, first), seats, suit), knowledge.has_constraints)
     if not any(reduction.decides(c, position.target) for c in reps):
         return "it decides no card's contract: the other suits' tricks vary with more than its layout"
     return replace(reduction, starts=every_start(table))

@@ -279,3 +279,28 @@ def test_in_endings_the_reduction_agrees_with_the_whole_deal_truth():
             else:
                 assert abs(values.chance[c] - truth[c]) <= values.error[c] + TOLERANCE, (
                     f"{where} ± {values.error[c]:.4f}, true {truth[c]:.4f}")
+
+
+def test_with_the_auction_the_layouts_are_weighed_by_the_narrowed_sample():
+    """The auction's deals cannot be counted: the layouts are weighed by the sampled deals that fit it, and
+    every figure carries the sample's error.  Here East is known to have started with two spades at most
+    (West's ♠QT9 is out of the question): the drop is checked against the whole-deal truth, the 705,432
+    deals enumerated and narrowed plainly."""
+    from engine.worlds import HandConstraint
+
+    play = _play(HEADLINE, "7S", HEADLINE_PLAYS)
+    view = view_for_turn(play)
+    short = {Seat.EAST: HandConstraint(lengths=((0, 2), (0, 13), (0, 13), (0, 13)))}
+    hint = bridge_hint_for_view(view, constraints=short)
+    assert hint.method is Method.SUIT_REDUCTION and hint.sampled and not hint.exact
+    assert hint.best == parse_card("SK") and "sampled deals that fit the auction" in hint.text
+    top = hint.candidates[0]
+    every = weighted_deals(view, 1_000_000, random.Random(0))
+    worlds = np.asarray(every.worlds)
+    weights = np.asarray(every.weights)
+    east_spades = np.array([bin(int(x) & 0x1FFF).count("1") + 1 for x in worlds[:, int(Seat.EAST)]])  # + the ♠8
+    west_spades = np.array([bin(int(x) & 0x1FFF).count("1") for x in worlds[:, int(Seat.WEST)]])
+    fits = east_spades <= 2
+    truth = float(weights[fits & (west_spades == 1)].sum() / weights[fits].sum())
+    assert 0.0 < top.error <= 0.1
+    assert abs(top.p_goal - truth) <= top.error + TOLERANCE, (top.p_goal, top.error, truth)
