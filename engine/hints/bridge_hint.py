@@ -47,7 +47,7 @@ from .expert import ExpertLine, expert_lines
 from .lines import HintBudget, LineValues, line_values, weighted_deals
 from .model import BridgeHint, CandidateHint, FusionNote, Goal, Method
 from .render import bridge_text
-from .techniques import TechniqueFinding, detect_techniques, entry_management, safety_play
+from .techniques import Technique, TechniqueFinding, defence_techniques, detect_techniques, entry_management, safety_play
 
 __all__ = ["hint_from_values", "bridge_hint_for_view", "view_position", "MIN_SAMPLE_FOR_CONDITIONS"]
 
@@ -160,6 +160,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
                                         float(w @ dd_goal[c]), values.dd_tricks[c], techniques, cond, gains, loses,
                                         fusion, plan, at_most=bounded))
     candidates = _with_overlays(decision, candidates, values)
+    candidates = _with_lines(values, candidates)
     decisive = _decisive_suit(candidates[0])
     experts: tuple[ExpertLine, ...] = ()
     if declaring and decisive is not None and decision.seen(decision.partner):
@@ -194,6 +195,38 @@ def _with_overlays(decision: Decision, candidates: list[CandidateHint], values: 
     if not extra:
         return candidates
     return [replace(best, techniques=tuple(extra) + best.techniques)] + candidates[1:]
+
+
+def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[CandidateHint]:
+    """The recommended card's and the runner-up's lines in words, and the techniques read from them
+    (:mod:`.plan`, :mod:`.line_techniques`); only where the analysis kept the strategy (exact)."""
+    if not values.declaring and len(candidates) > 1:
+        best = candidates[0]
+        found = defence_techniques(Decision.of(values.position), best.card, best.p_goal,
+                                   [(c.card, c.p_goal) for c in candidates[1:]])
+        if found is not None:
+            candidates = [replace(best, techniques=(found,) + best.techniques)] + list(candidates[1:])
+    if not values.exact or not values.plans:
+        return candidates
+    from .line_techniques import line_techniques
+    from .line_walk import walk_lines
+    from .plan import line_plan
+    from ..solvers.solver_oracle import default_oracle
+
+    oracle = default_oracle()
+    best_chance = max(values.chance.values())
+    out = list(candidates)
+    for i, cand in enumerate(candidates[:2]):
+        walks = walk_lines(values, cand.card, oracle)
+        if walks is None:
+            continue
+        plan = line_plan(values, cand.card, oracle, walks)
+        found = line_techniques(values, cand.card, walks, plan, oracle, best_chance) if i == 0 else ()
+        rest = cand.techniques
+        if any(f.technique is Technique.COMBINING_CHANCES for f in found):
+            rest = tuple(f for f in rest if f.technique is not Technique.DROP)  # the line is more than a drop
+        out[i] = replace(cand, line="" if plan is None else plan.text, techniques=tuple(found) + rest)
+    return out
 
 
 def _decisive_suit(best: CandidateHint) -> int | None:

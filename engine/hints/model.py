@@ -79,6 +79,7 @@ class CandidateHint:
     fusion: FusionNote | None = None
     plan: Mapping[tuple[Card, ...], Card] = field(default_factory=dict)
     at_most: bool = False  # ``p_goal`` is an upper bound: the analysis could not value this card's line
+    line: str = ""  # the card's line in words, read from the analysis's strategy (:mod:`.plan`), "" if none
 
     @property
     def technique(self) -> Technique | None:
@@ -101,6 +102,7 @@ class CandidateHint:
             "loses": None if self.loses is None else self.loses.to_json(),
             "fusion": None if self.fusion is None else self.fusion.to_json(),
             "plan": {" ".join(card_str(c) for c in k): card_str(v) for k, v in self.plan.items()},
+            "line": self.line,
         }
 
 

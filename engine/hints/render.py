@@ -92,7 +92,7 @@ def bridge_text(hint: BridgeHint) -> str:
     if best.techniques:
         head += f": {best.techniques[0].phrase}"
         if len(best.techniques) > 1:
-            head += " (" + "; ".join(t.phrase for t in best.techniques[1:]) + ")"
+            head += "; " + "; ".join(t.phrase for t in best.techniques[1:])
     parts.append(head + ".")
     goal = _goal_words(hint)
     if hint.goal in (Goal.OVERTRICK, Goal.UNDERTRICK):
@@ -106,6 +106,8 @@ def bridge_text(hint: BridgeHint) -> str:
         if best.condition is not None:
             sentence += f", {condition_phrase(best.condition)}{_sample_note(hint)}"
     parts.append(sentence + ".")
+    if best.line:
+        parts.append(f"The line: {best.line} ({_figure(best, hint)}).")
     if hint.tied:
         names = ", ".join(_card(c) for c in hint.tied)
         if hint.tie_rule in ("expected tricks", "line tricks"):
@@ -129,6 +131,8 @@ def bridge_text(hint: BridgeHint) -> str:
         if cand.gains is not None and cand.gains.rule != cand.condition.rule:
             s += f"; better than the {_card(best.card)} only {condition_phrase(cand.gains, 'when')}"
         parts.append(s + ".")
+        if cand.line and k == 0:
+            parts.append(f"Its line: {cand.line}.")
     if best.gains is not None and len(hint.candidates) > 1 and hint.candidates[1].card not in hint.tied:
         rival = hint.candidates[1]
         parts.append(f"The {_card(best.card)} does better than the {_card(rival.card)} "

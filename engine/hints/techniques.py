@@ -101,6 +101,21 @@ class Technique(Enum):
     ESTABLISH_LONG_SUIT = "establishing a long suit"
     SAFETY_PLAY = "safety play"
     ENTRY_MANAGEMENT = "entry management"
+    # read from the line (the analysis's strategy walked in every deal: :mod:`.line_techniques`)
+    SQUEEZE = "simple squeeze"
+    RECTIFY_COUNT = "rectifying the count"
+    THROW_IN = "throw-in"
+    LOSER_ON_LOSER = "loser on loser"
+    COMBINING_CHANCES = "combining chances"
+    CROSS_TO_FINESSE = "cross to finesse"
+    RESTRICTED_CHOICE = "restricted choice"
+    # the defence's techniques
+    SECOND_HAND_LOW = "second hand low"
+    THIRD_HAND_HIGH = "third hand high"
+    CASH_OUT = "cash-out"
+    DEFENSIVE_HOLD_UP = "defender's hold-up"
+    DEFENSIVE_RUFF = "defender's ruff"
+    DEFENSIVE_UNBLOCK = "defender's unblock"
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,10 +383,10 @@ def _structural(decision: Decision, card: Card, outcome: np.ndarray, replies: Ma
         if gives and winner is not None:
             defender_led = not decision.leader.same_side(mover)
             if defender_led:
-                out.append(TechniqueFinding(Technique.HOLD_UP, f"hold up the {_sym(winner)} (play the {_sym(card)})",
+                out.append(TechniqueFinding(Technique.HOLD_UP, f"hold up the {_sym(winner)}",
                                             "hold-up", {}, (winner,)))
                 return out
-            out.append(TechniqueFinding(Technique.DUCK, f"duck (play the {_sym(card)}, keeping the {_sym(winner)})",
+            out.append(TechniqueFinding(Technique.DUCK, f"duck, keeping the {_sym(winner)}",
                                         "duck", {}, (winner,)))
             est = _establish(decision, card, condition)
             return out + ([est] if est else [])
@@ -497,3 +512,79 @@ def entry_management(decision: Decision, best: Card, p_best: float, rival: Card,
                                 f"let {_name(partner)}'s {_sym(win[1])} win the trick, keeping the "  # type: ignore[index]
                                 f"{_sym(rival)} in {_name(mover)}", "entry-keep", ev, (rival,))
     return None
+
+
+def defence_techniques(decision: Decision, best: Card, p_best: float, others: Sequence[tuple[Card, float]],
+                       eps: float = 1e-6) -> TechniqueFinding | None:
+    """The defender's technique for ``best`` (``others``: the other candidates and their chances), each
+    named only when a card of the contrasting kind does worse (the choice is the lesson):
+
+    * DEFENSIVE_RUFF: a side suit led, the defender void in it trumps;
+    * CASH_OUT: the defender leads a card no other live card of its suit outranks, and every card
+      that is not such a winner does worse;
+    * SECOND_HAND_LOW: declarer's side led, the defender plays second a card that does not beat the
+      lead while holding one that does, and that higher card does worse;
+    * DEFENSIVE_HOLD_UP: declarer's side leads and wins the trick so far, the defender (fourth hand, or
+      second with no chance of partner winning) holds a card that beats it and plays low, and winning at
+      once does worse (the hold-up cuts declarer's communications);
+    * THIRD_HAND_HIGH: partner led and declarer's side is winning, the defender plays a card that beats
+      the table while holding lower cards of the suit, and a lower card does worse;
+    * DEFENSIVE_UNBLOCK: partner's card is winning, the defender plays a higher card of the suit under
+      it (or overtakes) while holding a lower one, and the lower one does worse.
+    """
+    if decision.declaring:
+        return None
+    mover = decision.mover
+    trick = decision.trick
+    hand = decision.hand(mover)
+    s = best // 13
+    worse = [(c, p) for c, p in others if p < p_best - eps]
+    led = decision.led_suit
+    trump = decision.trump
+    ev = {"p_goal": p_best}
+    if trick and led is not None and s != led and trump is not None and s == trump:
+        return TechniqueFinding(Technique.DEFENSIVE_RUFF, f"ruff with the {_sym(best)}", "defensive-ruff", ev)
+    if not trick:
+        live_above = [c for c in range(best + 1, 13 * s + 13) if (decision.unseen | decision.side_in(s)
+                      | _other_seen(decision)) >> c & 1 and not hand >> c & 1]
+        if not live_above and worse and all(not _is_top_for(decision, c) for c, _ in worse):
+            return TechniqueFinding(Technique.CASH_OUT, f"cash the {_sym(best)} before declarer's winners run",
+                                    "cash-out", ev)
+        return None
+    if led is None or s != led:
+        return None
+    win = decision.winning()
+    assert win is not None
+    partner_winning = win[0] == decision.partner
+    higher_worse = [c for c, _ in worse if c // 13 == s and c > best]
+    lower_worse = [c for c, _ in worse if c // 13 == s and c < best]
+    beats = decision.beats(best, win[1])
+    if not partner_winning and not beats and higher_worse and any(decision.beats(c, win[1]) for c in higher_worse):
+        if len(trick) == 1:
+            return TechniqueFinding(Technique.SECOND_HAND_LOW,
+                                    f"second hand low: keep the {_sym(max(higher_worse))} for later",
+                                    "second-hand-low", ev, (max(higher_worse),))
+        return TechniqueFinding(Technique.DEFENSIVE_HOLD_UP,
+                                f"hold up the {_sym(max(higher_worse))}: let declarer win this trick",
+                                "defensive-hold-up", ev, (max(higher_worse),))
+    if len(trick) == 2 and decision.leader == decision.partner and not partner_winning and beats and lower_worse:
+        return TechniqueFinding(Technique.THIRD_HAND_HIGH, f"third hand high: the {_sym(best)}",
+                                "third-hand-high", ev)
+    if partner_winning and lower_worse and any(hand >> c & 1 for c in range(13 * s, best)):
+        return TechniqueFinding(Technique.DEFENSIVE_UNBLOCK,
+                                f"unblock the {_sym(best)} so partner's cards can run", "defensive-unblock", ev)
+    return None
+
+
+def _other_seen(decision: Decision) -> int:
+    mask = 0
+    for seat in Seat:
+        if decision.seen(seat) and seat != decision.mover:
+            mask |= decision.hand(seat)
+    return mask
+
+
+def _is_top_for(decision: Decision, card: Card) -> bool:
+    s = card // 13
+    others = decision.unseen | _other_seen(decision)
+    return not any(others >> c & 1 for c in range(card + 1, 13 * s + 13))

@@ -1,0 +1,294 @@
+"""Techniques that live in a whole line, not in one card: read from the analysis's strategy, deal by deal.
+
+Each rule below looks at the line of a card walked in every deal (:mod:`.line_walk`: the declaring side's
+cards are the strategy's, the defence's a double-dummy best reply) and fires only on what the walk shows
+in deals where the line reaches the goal.  A name is a claim about the strategy, so it is never given from
+the shape of the cards alone.
+
+``simple squeeze`` (SQUEEZE)
+    in a deal the line wins, the side leads a card no outside card of its suit beats (the squeeze card)
+    and a defender V, void in that suit, must discard while holding every outside card above one of the
+    side's cards in each of two other suits (two threats, V's partner holding none of them) and no other
+    card; the side then wins every trick of the walk from the squeeze card on, although before it its sure
+    winners (cards no outside card outranks, per suit at most the longer hand's length) were fewer than the
+    tricks left.  *Positional* when V discards before the hand opposite the squeeze card and that hand has
+    no card it can play before seeing V's card that keeps every trick whatever V discards (double dummy
+    in that deal); *automatic* otherwise.
+``rectifying the count`` (RECTIFY_COUNT)
+    the card gives up a trick (the side leads and neither of its cards tries to win, or it ducks), and a
+    squeeze follows in the same line.
+``throw-in`` (THROW_IN)
+    in a deal the line wins, the side loses a trick to a defender V on purpose (it gives the trick up or
+    ducks), V must lead to the next trick, whatever V leads the side still takes the tricks it needs (double
+    dummy), and with the hand that gave the trick up on lead instead it would not: V is forced to lead into
+    the side's cards or give a ruff and discard.  Named on the card that gives up the trick, or on the line's
+    first card when the throw-in comes later.
+``loser on loser`` (LOSER_ON_LOSER)
+    in a deal the line wins, a hand of the side that holds trumps and is void in the suit led discards
+    instead of ruffing a trick the defence wins.
+``combining chances`` (COMBINING_CHANCES)
+    the line's plan first cashes a card of a suit and then plays differently depending on whether an
+    honour has fallen (the plan's event), and its chance is the best of all the cards: the drop is tried
+    first, the finesse (or other chance) kept for when it fails.
+``cross to finesse`` (CROSS_TO_FINESSE)
+    the plan's first trick crosses to the other hand (a low card to a winner there, which leads next) and
+    the plan then takes a finesse.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ..bridge.tricks import legal_mask
+from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card, card_symbol_str
+from ..core.seats import Seat
+from ..solvers.oracle import DoubleDummyOracle
+from .line_walk import Walk, WalkTrick
+from .lines import LineValues
+from .plan import LinePlan, _Context, _gone_before, step_kinds
+from .techniques import Technique, TechniqueFinding
+
+__all__ = ["line_techniques", "squeeze_in", "throw_in_at"]
+
+
+def _sym(card: Card) -> str:
+    return card_symbol_str(card)
+
+
+def _name(seat: Seat) -> str:
+    return seat.name.title()
+
+
+def _ours_mask(trick: WalkTrick, ctx: _Context) -> int:
+    mask = 0
+    for s in ctx.mine:
+        mask |= trick.hands[int(s)]
+    return mask
+
+
+def _sure_winners(trick: WalkTrick, ctx: _Context, outside: int) -> int:
+    """The side's cards no outside card of their suit outranks, per suit at most the longer hand's length."""
+    total = 0
+    for s in range(4):
+        ours = _ours_mask(trick, ctx) & SUIT_MASKS[s]
+        out = outside & SUIT_MASKS[s]
+        top = max((c for c in range(13 * s, 13 * s + 13) if out >> c & 1), default=-1)
+        winners = sum(1 for c in range(13 * s, 13 * s + 13) if ours >> c & 1 and c > top)
+        longest = max((trick.hands[int(h)] & SUIT_MASKS[s]).bit_count() for h in ctx.mine)
+        total += min(winners, longest)
+    return total
+
+
+def _threat(suit: int, trick: WalkTrick, ctx: _Context, victim: Seat) -> Card | None:
+    """The side's card of ``suit`` that only ``victim`` guards: every outside card above it is his, he
+    holds at least one, his partner none (the highest such card of the side), else None."""
+    ours = _ours_mask(trick, ctx) & SUIT_MASKS[suit]
+    vic = trick.hands[int(victim)] & SUIT_MASKS[suit]
+    mate = trick.hands[int(victim.partner)] & SUIT_MASKS[suit]
+    for c in range(13 * suit + 12, 13 * suit - 1, -1):
+        if not ours >> c & 1:
+            continue
+        above_v = [x for x in range(c + 1, 13 * suit + 13) if vic >> x & 1]
+        above_m = [x for x in range(c + 1, 13 * suit + 13) if mate >> x & 1]
+        if above_v and not above_m:
+            return c
+    return None
+
+
+def squeeze_in(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDummyOracle
+               ) -> tuple[int, Card, Seat, tuple[Card, Card], bool] | None:
+    """The walk's squeeze: (trick index, squeeze card, victim, threats, positional), or None."""
+    if not walk.success:
+        return None
+    side = int(ctx.mine[0]) & 1
+    for t, trick in enumerate(walk.tricks):
+        if trick.winner is None or len(trick.steps) < 4 or not ctx.ours(trick.leader):
+            continue
+        lead = trick.steps[0]
+        if not lead.planned:
+            continue
+        gone = _gone_before(walk, t)
+        outside = ctx.outside_start & ~gone
+        led = lead.card // 13
+        if any(outside >> c & 1 for c in range(lead.card + 1, 13 * led + 13)):
+            continue  # not a winner
+        rest = walk.tricks[t:]
+        if any(x.winner is None or not ctx.ours(x.winner) for x in rest):
+            continue  # the side must win every trick from the squeeze card on
+        left = trick.hands[int(trick.leader)].bit_count()
+        if _sure_winners(trick, ctx, outside) >= left:
+            continue  # enough winners: cashing, no squeeze
+        for k in (1, 3):
+            victim = trick.steps[k].seat
+            hand = trick.hands[int(victim)]
+            if hand & SUIT_MASKS[led]:
+                continue
+            suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
+            if len(suits) != 2:
+                continue
+            threats = [_threat(s, trick, ctx, victim) for s in suits]
+            if any(x is None for x in threats):
+                continue
+            positional = k == 1 and not _idle_card(trick, values, oracle, side)
+            return t, lead.card, victim, (threats[0], threats[1]), positional  # type: ignore[return-value]
+    return None
+
+
+def _idle_card(trick: WalkTrick, values: LineValues, oracle: DoubleDummyOracle, side: int) -> bool:
+    """Whether the hand third to play has a card that keeps every trick whatever second hand discards
+    (it need not see the victim's card: the squeeze would work against either defender)."""
+    hands = np.array([trick.hands], dtype=np.uint64)
+    lead = trick.steps[0].card
+    victim = trick.steps[1].seat
+    left = trick.hands[int(trick.leader)].bit_count()
+    vic_legal = legal_mask(trick.hands[int(victim)], (lead,))
+    good: set[Card] | None = None
+    for v in range(52):
+        if not vic_legal >> v & 1:
+            continue
+        per = np.asarray(oracle.batch_tricks_per_card(hands, int(values.position.strain), int(trick.leader),
+                                                      (lead, v)))[0]
+        ok = {c for c in range(52) if per[c] >= left}
+        good = ok if good is None else good & ok
+        if not good:
+            return False
+    return bool(good)
+
+
+def throw_in_at(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDummyOracle
+                ) -> tuple[int, Card, Seat, tuple[int, ...]] | None:
+    """The walk's throw-in: (trick index, the card giving up the trick, the defender thrown in, the suits
+    he holds), or None."""
+    if not walk.success:
+        return None
+    strain = int(values.position.strain)
+    won = 0
+    for t, trick in enumerate(walk.tricks):
+        if trick.winner is None:
+            break
+        if ctx.ours(trick.winner):
+            won += 1
+            continue
+        if t + 1 >= len(walk.tricks):
+            continue
+        kinds = step_kinds(trick, _gone_before(walk, t), ctx)
+        given = [(s, k) for s, k in kinds if k in ("give-up", "duck", "hold-up")]
+        if not given:
+            continue
+        victim = trick.winner
+        gone = _gone_before(walk, t) | sum(1 << c for c in trick.cards)
+        after = tuple(h & ~gone for h in trick.hands)
+        if not after[int(victim)]:
+            continue
+        need = values.goal_tricks - won
+        if need <= 0:
+            continue
+        row = np.array([after], dtype=np.uint64)
+        own = np.asarray(oracle.batch_tricks_per_card(row, strain, int(trick.leader), ()))[0]
+        if max(int(own[c]) for c in range(52) if after[int(trick.leader)] >> c & 1) >= need:
+            continue  # on lead itself the side would get there too: a concession, not a throw-in
+        theirs = np.asarray(oracle.batch_tricks_per_card(row, strain, int(victim), ()))[0]
+        left = after[int(victim)].bit_count()
+        legal = [c for c in range(52) if after[int(victim)] >> c & 1]
+        if left - max(int(theirs[c]) for c in legal) >= need:  # whatever he leads, the side gets there
+            suits = tuple(s for s in range(4) if after[int(victim)] & SUIT_MASKS[s])
+            return t, given[0][0].card, victim, suits
+    return None
+
+
+def _loser_on_loser(walk: Walk, ctx: _Context) -> tuple[int, Card] | None:
+    if not walk.success or ctx.trump is None:
+        return None
+    for t, trick in enumerate(walk.tricks):
+        if trick.winner is None or ctx.ours(trick.winner):
+            continue
+        for s, kind in step_kinds(trick, _gone_before(walk, t), ctx):
+            if kind == "discard" and trick.hands[int(s.seat)] & SUIT_MASKS[ctx.trump]:
+                return t, s.card
+    return None
+
+
+def _suits(suits: Sequence[int]) -> str:
+    names = [SUIT_NAMES[s] for s in suits]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _other_chance(text: str, suit_symbol: str) -> bool:
+    """Whether the plan's branch for the honour not falling turns to another chance: a finesse, or a card
+    of another suit first."""
+    rest = text.split("if it has not, ", 1)
+    if len(rest) < 2:
+        return False
+    branch = rest[1]
+    if "finesse" in branch:
+        return True
+    symbols = [ch for ch in branch if ch in "♠♥♦♣"]
+    return bool(symbols) and symbols[0] != suit_symbol
+
+
+def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, plan: LinePlan | None,
+                    oracle: DoubleDummyOracle, best_chance: float) -> tuple[TechniqueFinding, ...]:
+    """The line techniques of ``card`` (main one first; see the module docstring)."""
+    if not walks or not values.declaring:
+        return ()
+    ctx = _Context(values)
+    out: list[TechniqueFinding] = []
+    w = values.weights
+    squeezes = [(x, found) for x in walks if (found := squeeze_in(x, values, ctx, oracle)) is not None]
+    if squeezes:
+        by_victim: dict[Seat, float] = {}
+        for x, found in squeezes:
+            by_victim[found[2]] = by_victim.get(found[2], 0.0) + float(w[x.world])
+        main = max(by_victim, key=lambda v: (by_victim[v], -int(v)))
+        walk, (t, sq, victim, threats, positional) = max(((x, f) for x, f in squeezes if f[2] == main),
+                                                         key=lambda p: w[p[0].world])
+        kind = "positional" if positional else "automatic"
+        lead = "" if t == 0 else f"the line ends in a squeeze: "
+        phrase = (f"{lead}the {_sym(sq)} squeezes {_name(victim)}, who must keep the "
+                  f"{SUIT_NAMES[threats[0] // 13]} and the {SUIT_NAMES[threats[1] // 13]} guarded against the "
+                  f"{_sym(threats[0])} and the {_sym(threats[1])} ({kind} simple squeeze)")
+        out.append(TechniqueFinding(Technique.SQUEEZE, phrase, "squeeze",
+                                    {"deals": float(sum(w[x.world] for x, _ in squeezes))},
+                                    (sq, threats[0], threats[1]), victim))
+        first = walk.tricks[0]
+        kinds = step_kinds(first, 0, ctx)
+        if t > 0 and kinds and any(k in ("give-up", "duck") and s.card == card for s, k in kinds) and \
+                first.winner is not None and not ctx.ours(first.winner):
+            out.insert(0, TechniqueFinding(Technique.RECTIFY_COUNT,
+                                           f"give up this trick now to rectify the count: the {_sym(sq)} will "
+                                           f"then squeeze {_name(victim)}", "rectify-count", {}, (sq,), victim))
+    throws = [(x, found) for x in walks if (found := throw_in_at(x, values, ctx, oracle)) is not None]
+    if throws:
+        walk, (t, given, victim, suits) = max(throws, key=lambda p: w[p[0].world])
+        if t == 0 and given == card:
+            phrase = (f"the {_sym(given)} throws {_name(victim)} in: left with only {_suits(suits)}, "
+                      f"whatever he leads gives you a trick")
+        else:
+            phrase = (f"the line throws {_name(victim)} in with the {_sym(given)}: left with only "
+                      f"{_suits(suits)}, whatever he leads gives you a trick")
+        out.append(TechniqueFinding(Technique.THROW_IN, phrase, "throw-in",
+                                    {"deals": float(sum(w[x.world] for x, _ in throws))}, (given,), victim))
+    losers = [(x, found) for x in walks if (found := _loser_on_loser(x, ctx)) is not None]
+    if losers and not out:
+        walk, (t, disc) = max(losers, key=lambda p: w[p[0].world])
+        out.append(TechniqueFinding(Technique.LOSER_ON_LOSER,
+                                    f"discard the {_sym(disc)} on a trick you must lose instead of ruffing "
+                                    f"(a loser on a loser)", "loser-on-loser", {}, (disc,)))
+    if plan is not None and values.chance[card] >= best_chance - 1e-9:
+        words = [k for sw in plan.words for k in sw.kinds]
+        first = plan.words[0] if plan.words else None
+        if plan.branches and first is not None and first.kinds and first.kinds[0] in ("cash", "draw-trumps") \
+                and plan.text.startswith(first.text + "; if the ") and \
+                plan.text[len(first.text) + 9] == _sym(card)[0] and "has fallen" in plan.text and \
+                _other_chance(plan.text, _sym(card)[0]):
+            out.append(TechniqueFinding(Technique.COMBINING_CHANCES,
+                                        f"combining chances: cash the {_sym(card)} first — if the honour drops you "
+                                        f"need nothing else; if not, the next chance is still there", "combining-chances", {}, (card,)))
+        elif first is not None and first.kinds[:1] == ("lead",) and "win" in first.kinds[1:] and \
+                "cross to" in first.text and "finesse" in words[len(first.kinds):]:
+            out.append(TechniqueFinding(Technique.CROSS_TO_FINESSE, f"cross to finesse: {first.text}, then "
+                                                                    f"take the finesse", "cross-to-finesse", {},
+                                        (card,)))
+    return tuple(out)

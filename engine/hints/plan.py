@@ -1,0 +1,373 @@
+"""A plan, not just a card: a card's line in one to three short sentences, read from the analysis's strategy.
+
+The line of a card (:mod:`.line_walk`) is walked in every deal.  The plan is what the declaring side does
+in every deal alike (the *opening*), then — where its strategy answers the defence's cards differently —
+the public event that decides (``if the ♠Q has not fallen``, ``if East shows out of spades``) and what it
+does in each case.  Every card the words name is a :class:`~.line_walk.Step` the strategy chose (a test
+checks it against ``LineValues.plans``), and every event is checked on every walked deal: the deals of one
+branch are exactly those where the event happened.  When no single event separates the branches, the plan
+says only that the play depends on the defence's cards.
+
+Each trick's words come from what its cards do in the deal walked (:func:`trick_words`): ``cash`` (no
+outside card of the suit ranks above it), ``draw trumps``, ``ruff``, ``discard``, ``finesse`` (a card
+that wins the trick although an outside card ranks above it, a defender still to play or having played
+low), ``duck``/``give up`` (the side lets the defence win a trick it could win, or leads a loser),
+``cross`` (a card that wins in the other hand, which leads next).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card, card_symbol_str
+from ..core.seats import Seat
+from ..solvers.oracle import DoubleDummyOracle
+from .line_walk import Step, Walk, WalkTrick, walk_lines
+from .lines import LineValues
+
+__all__ = ["StepWords", "LinePlan", "line_plan", "trick_words", "step_kinds"]
+
+
+def _sym(card: Card) -> str:
+    return card_symbol_str(card)
+
+
+def _name(seat: Seat) -> str:
+    return seat.name.title()
+
+
+@dataclass(frozen=True, slots=True)
+class StepWords:
+    """One trick of the plan: the words and the strategy's steps they name."""
+
+    text: str
+    steps: tuple[Step, ...]
+    kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LinePlan:
+    """A card's plan: ``text`` (the opening, then each deciding event and what follows it, nested at most
+    twice) and every trick's words it is made of (each naming the strategy's own steps)."""
+
+    card: Card
+    chance: float
+    text: str
+    words: tuple[StepWords, ...]
+    branches: int = 0  # events stated
+
+    def sentence(self, figure: str) -> str:
+        return self.text[0].upper() + self.text[1:] + f" ({figure})"
+
+
+# --- what the cards of a trick do ------------------------------------------------------------------------
+
+
+class _Context:
+    """Public facts along a walk: the declaring side's seats and the cards outside its hands."""
+
+    def __init__(self, values: LineValues) -> None:
+        p = values.position
+        self.trump = None if p.strain == 4 else int(p.strain)
+        if values.declaring:
+            self.mine = (p.declarer, p.declarer.partner)
+        else:
+            self.mine = (p.to_move,)
+        w0 = np.asarray(p.worlds)[0]
+        ours = 0
+        for s in self.mine:
+            ours |= int(w0[int(s)])
+        everything = 0
+        for s in Seat:
+            everything |= int(w0[int(s)])
+        self.outside_start = everything & ~ours  # cards the declaring side cannot see (plus the table's)
+
+    def ours(self, seat: Seat) -> bool:
+        return seat in self.mine
+
+
+def _beats(card: Card, other: Card, led: int, trump: int | None) -> bool:
+    cs, os_ = card // 13, other // 13
+    if cs == os_:
+        return card > other
+    if trump is not None and cs == trump:
+        return True
+    if trump is not None and os_ == trump:
+        return False
+    return cs == led and os_ != led
+
+
+def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, str]]:
+    """What each of the declaring side's planned cards in ``trick`` does, from what the side can see
+    (``gone``: cards played in earlier tricks of the walk): cash, draw-trumps, ruff, discard, finesse, win,
+    overtake, duck, hold-up, give-up, lead-toward, follow."""
+    out: list[tuple[Step, str]] = []
+    led = trick.steps[0].card // 13
+    trump = ctx.trump
+    seen_now = gone
+    for k, step in enumerate(trick.steps):
+        before = trick.steps[:k]
+        outside = ctx.outside_start & ~seen_now
+        seen_now |= 1 << step.card
+        if not step.planned or not ctx.ours(step.seat):
+            continue
+        card = step.card
+        s = card // 13
+        hand = trick.hands[int(step.seat)]
+        higher_outside = [c for c in range(card + 1, 13 * s + 13) if outside >> c & 1]
+        winning = None
+        for b in before:
+            if winning is None or _beats(b.card, winning.card, led, trump):
+                winning = b
+        if k == 0:
+            if not higher_outside:
+                draw = trump is not None and s == trump and outside & SUIT_MASKS[trump]
+                out.append((step, "draw-trumps" if draw else "cash"))
+            else:
+                out.append((step, "lead"))
+            continue
+        if s != led:
+            out.append((step, "ruff" if trump is not None and s == trump else "discard"))
+            continue
+        partner_winning = winning is not None and ctx.ours(winning.seat)
+        beats = winning is None or _beats(card, winning.card, led, trump)
+        if beats and partner_winning:
+            out.append((step, "overtake"))
+            continue
+        if beats:
+            defender_after = any(not ctx.ours(trick.leader.offset(j)) for j in range(k + 1, 4))
+            out.append((step, "finesse" if higher_outside and defender_after else "win"))
+            continue
+        could_win = any(hand >> c & 1 and c > card and _beats(c, winning.card, led, trump)  # type: ignore[union-attr]
+                        for c in range(13 * s, 13 * s + 13))
+        if not partner_winning and could_win:
+            out.append((step, "hold-up" if not ctx.ours(trick.leader) else "duck"))
+        else:
+            out.append((step, "follow"))
+    # a lead whose side then neither tries to win nor can: giving the trick up
+    kinds = [k for _, k in out]
+    if kinds and kinds[0] == "lead" and all(k in ("follow", "duck") for k in kinds[1:]):
+        out[0] = (out[0][0], "give-up")
+    return out
+
+
+def trick_words(trick: WalkTrick, gone: int, ctx: _Context, following: WalkTrick | None) -> StepWords | None:
+    """The words for the declaring side's part of one trick (None when it only follows suit)."""
+    kinds = step_kinds(trick, gone, ctx)
+    if not kinds:
+        return None
+    phrases: list[str] = []
+    low_lead = kinds[0][1] in ("lead", "give-up") and kinds[0][0].seat == trick.leader
+    for step, kind in kinds:
+        c = _sym(step.card)
+        # crossing: the other hand wins the trick to lead another suit from there
+        crossing = (low_lead and step.seat != trick.leader and trick.winner == step.seat and
+                    (following is None or (following.leader == step.seat
+                                           and following.steps[0].card // 13 != step.card // 13)))
+        if kind == "cash":
+            phrases.append(f"cash the {c}")
+        elif kind == "draw-trumps":
+            phrases.append(f"draw trumps with the {c}")
+        elif kind == "ruff":
+            phrases.append(f"ruff with {_name(step.seat)}'s {c}")
+        elif kind == "discard":
+            phrases.append(f"discard the {c}")
+        elif kind == "finesse":
+            phrases.append(f"finesse {_name(step.seat)}'s {c}")
+        elif kind == "duck":
+            phrases.append(f"duck in {_name(step.seat)} (the {c})")
+        elif kind == "hold-up":
+            phrases.append(f"hold up: play the {c}")
+        elif kind == "give-up":
+            phrases.append(f"give up a {SUIT_NAMES[step.card // 13][:-1]} trick (the {c})")
+        elif kind == "lead":
+            phrases.append(f"lead the {c}")
+        elif kind == "overtake":
+            phrases.append(f"overtake with {_name(step.seat)}'s {c}")
+        elif kind == "win":
+            phrases.append(f"cross to {_name(step.seat)}'s {c}" if crossing else f"win with the {c}")
+        # "follow": a card that only follows suit is not worth a word
+    if not phrases:
+        return None
+    return StepWords(" and ".join(phrases), tuple(s for s, _ in kinds), tuple(k for _, k in kinds))
+
+
+# --- the plan ---------------------------------------------------------------------------------------------
+
+
+def _mine_key(trick: WalkTrick, ctx: _Context) -> tuple[tuple[int, Card], ...]:
+    return tuple((int(s.seat), s.card) for s in trick.steps if s.planned and ctx.ours(s.seat))
+
+
+def _gone_before(walk: Walk, t: int) -> int:
+    mask = 0
+    for trick in walk.tricks[:t]:
+        for c in trick.cards:
+            mask |= 1 << c
+    return mask
+
+
+def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context) -> tuple[StepWords, ...]:
+    """The words of tricks ``t0``..``t1`` (exclusive), which the walks play alike: a trick's words are
+    stated only when they are the same in every walk (what a card does can hang on the defence's cards),
+    else the planned cards are just named.  The words describe how the line wins: they are read in the
+    deals where it reaches the goal (all deals if it never does)."""
+    out: list[StepWords] = []
+    walks = [w for w in walks if w.success] or list(walks)
+    for t in range(t0, t1):
+        found: list[StepWords | None] = []
+        for walk in walks:
+            if t >= len(walk.tricks):
+                continue
+            nxt = walk.tricks[t + 1] if t + 1 < len(walk.tricks) else None
+            found.append(trick_words(walk.tricks[t], _gone_before(walk, t), ctx, nxt))
+        if not found:
+            break
+        texts = {None if f is None else f.text for f in found}
+        if len(texts) == 1:
+            if found[0] is not None:
+                out.append(found[0])
+            continue
+        steps = tuple(s for s in walks[0].tricks[t].steps if s.planned and ctx.ours(s.seat))
+        out.append(StepWords("play " + " and ".join(f"the {_sym(s.card)}" for s in steps), steps))
+    return tuple(out)
+
+
+def _agree_until(walks: Sequence[Walk], start: int, ctx: _Context) -> int:
+    """The first trick index from ``start`` where the walks' planned cards differ (or one walk ends)."""
+    t = start
+    while True:
+        keys = set()
+        for w in walks:
+            if t >= len(w.tricks) or w.tricks[t].winner is None:
+                return t
+            keys.add(_mine_key(w.tricks[t], ctx))
+        if len(keys) > 1:
+            return t
+        t += 1
+
+
+def _defence_cards(walk: Walk, t: int, ctx: _Context, planned: int = 0) -> set[Card]:
+    """Cards the defence played in the walk before the declaring side's ``planned``-th planned card of
+    trick ``t`` (what the strategy had seen when it chose that card)."""
+    out: set[Card] = set()
+    for trick in walk.tricks[:t]:
+        out |= {s.card for s in trick.steps if not ctx.ours(s.seat)}
+    if t < len(walk.tricks):
+        k = 0
+        for s in walk.tricks[t].steps:
+            if s.planned:
+                if k == planned:
+                    break
+                k += 1
+            elif not ctx.ours(s.seat):
+                out.add(s.card)
+    return out
+
+
+def _current_plays(walks: Sequence[Walk], t: int, ctx: _Context, planned: int) -> dict[int, dict[Card, Seat]]:
+    """Per walk (by id): the defence's cards in trick ``t`` before the ``planned``-th planned card, by seat."""
+    out: dict[int, dict[Card, Seat]] = {}
+    for w in walks:
+        got: dict[Card, Seat] = {}
+        k = 0
+        for s in w.tricks[t].steps:
+            if s.planned:
+                if k == planned:
+                    break
+                k += 1
+            elif not ctx.ours(s.seat):
+                got[s.card] = s.seat
+        out[id(w)] = got
+    return out
+
+
+def _show_outs(walk: Walk, t: int, ctx: _Context) -> set[tuple[Seat, int]]:
+    out: set[tuple[Seat, int]] = set()
+    for trick in walk.tricks[:t]:
+        led = trick.steps[0].card // 13
+        for s in trick.steps:
+            if not ctx.ours(s.seat) and s.card // 13 != led:
+                out.add((s.seat, led))
+    return out
+
+
+def _event(groups: list[list[Walk]], t: int, ctx: _Context) -> tuple[str, str, bool] | None:
+    """Words for the public event separating two groups of walks, checked on every walk: (the event, its
+    negation, whether the event is the second group's)."""
+    if len(groups) != 2:
+        return None
+    a, b = groups
+    ka, kb = _mine_key(a[0].tricks[t], ctx), _mine_key(b[0].tricks[t], ctx)
+    planned = next((i for i, (x, y) in enumerate(zip(ka, kb)) if x != y), min(len(ka), len(kb)))
+    cards_a = [_defence_cards(w, t, ctx, planned) for w in a]
+    cards_b = [_defence_cards(w, t, ctx, planned) for w in b]
+    current = _current_plays(a + b, t, ctx, planned)
+    for group, other in ((a, b), (b, a)):
+        for c in sorted({c for w in group for c in current[id(w)]}, reverse=True):
+            holders = {current[id(w)].get(c) for w in group}
+            if None in holders or len(holders) != 1 or any(c in current[id(w)] for w in other):
+                continue
+            if c % 13 >= 8:
+                seat = _name(next(iter(holders)))  # type: ignore[arg-type]
+                return f"if {seat} plays the {_sym(c)}", "if not", group is b
+    common_a = set.intersection(*cards_a)
+    union_b = set.union(*cards_b) if cards_b else set()
+    for c in sorted(common_a - union_b, reverse=True):
+        if c % 13 >= 8:  # an honour (ten or higher) that fell
+            return f"if the {_sym(c)} has fallen", "if it has not", False
+    common_b = set.intersection(*cards_b)
+    union_a = set.union(*cards_a)
+    for c in sorted(common_b - union_a, reverse=True):
+        if c % 13 >= 8:
+            return f"if the {_sym(c)} has fallen", "if it has not", True
+    outs_a = [_show_outs(w, t, ctx) for w in a]
+    outs_b = [_show_outs(w, t, ctx) for w in b]
+    for seat, suit in sorted(set.intersection(*outs_a) - set.union(*outs_b)):
+        return f"if {_name(seat)} shows out of {SUIT_NAMES[suit]}", "if not", False
+    for seat, suit in sorted(set.intersection(*outs_b) - set.union(*outs_a)):
+        return f"if {_name(seat)} shows out of {SUIT_NAMES[suit]}", "if not", True
+    return None
+
+
+def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: list[Walk] | None = None
+              ) -> LinePlan | None:
+    """The plan of ``card``'s line (None without a strategy to read: an estimate, or too many deals)."""
+    if walks is None:
+        walks = walk_lines(values, card, oracle)
+    if not walks:
+        return None
+    ctx = _Context(values)
+    w = values.weights
+    used: list[StepWords] = []
+    events = 0
+
+    def describe(group: list[Walk], t: int, depth: int) -> str:
+        nonlocal events
+        end = _agree_until(group, t, ctx)
+        words = _words_from(group, t, end, ctx)
+        used.extend(words)
+        text = ", then ".join(x.text for x in words)
+        alive = [x for x in group if end < len(x.tricks) and x.tricks[end].winner is not None]
+        by_key: dict[tuple, list[Walk]] = {}
+        for x in alive:
+            by_key.setdefault(_mine_key(x.tricks[end], ctx), []).append(x)
+        if len(by_key) < 2 or depth == 0:
+            return text
+        groups = sorted(by_key.values(), key=lambda g: -sum(w[x.world] for x in g))
+        event = _event(groups, end, ctx)
+        if event is None:
+            return (text + ", " if text else "") + "then play on as the defenders' cards show"
+        events += 1
+        main, rest = groups[::-1] if event[2] else groups
+        yes, no = describe(main, end, depth - 1), describe(rest, end, depth - 1)
+        branch = f"{event[0]}, {yes}; {event[1]}, {no}"
+        if not text:
+            return branch if depth == 2 else f"({branch})"
+        return f"{text}; {branch}" if depth == 2 else f"{text} ({branch})"
+
+    text = describe(walks, 0, 2) or f"play the {_sym(card)}"
+    return LinePlan(card, values.chance[card], text, tuple(used), events)
