@@ -131,7 +131,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
     space = FeatureSpace(values.original, w, None if position.strain == 4 else position.strain)
     success = {c: np.asarray(values.success[c]) > 0.5 for c in order}
     dd_goal = {c: values.dd_goal(c) for c in order}
-    decision = Decision.of(position)
+    decision = Decision.of(position, _hidden_seats(position))
     candidates: list[CandidateHint] = []
     for i, c in enumerate(order):
         detailed = i < max_candidates
@@ -197,12 +197,21 @@ def _with_overlays(decision: Decision, candidates: list[CandidateHint], values: 
     return [replace(best, techniques=tuple(extra) + best.techniques)] + candidates[1:]
 
 
+def _hidden_seats(position: BridgePosition) -> tuple[Seat, ...]:
+    """The seats the side to move cannot see: the defenders for declarer (and dummy), else the partner and
+    declarer (a defender sees dummy)."""
+    mover, declarer = position.to_move, position.declarer
+    if mover.same_side(declarer):
+        return tuple(s for s in Seat if not s.same_side(declarer))
+    return tuple(s for s in Seat if s not in (mover, declarer.partner))
+
+
 def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[CandidateHint]:
     """The recommended card's and the runner-up's lines in words, and the techniques read from them
     (:mod:`.plan`, :mod:`.line_techniques`); only where the analysis kept the strategy (exact)."""
     if not values.declaring and len(candidates) > 1:
         best = candidates[0]
-        found = defence_techniques(Decision.of(values.position), best.card, best.p_goal,
+        found = defence_techniques(Decision.of(values.position, _hidden_seats(values.position)), best.card, best.p_goal,
                                    [(c.card, c.p_goal) for c in candidates[1:]])
         if found is not None:
             candidates = [replace(best, techniques=(found,) + best.techniques)] + list(candidates[1:])

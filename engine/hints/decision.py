@@ -35,9 +35,12 @@ class Decision:
     unseen: int  # cards held now by the hidden seats (varying between worlds), trick cards excluded
 
     @classmethod
-    def of(cls, position: BridgePosition) -> "Decision":
+    def of(cls, position: BridgePosition, hidden: tuple[Seat, ...] | None = None) -> "Decision":
+        """``hidden``: the seats the mover cannot see (default: the seats whose hands differ between the
+        worlds — pass them when a single layout remains, where nothing differs but the cards are unseen)."""
         worlds = np.asarray(position.worlds, dtype=np.uint64).reshape(-1, 4)
-        hidden = tuple(s for s in Seat if np.any(worlds[:, int(s)] != worlds[0, int(s)]))
+        if hidden is None:
+            hidden = tuple(s for s in Seat if np.any(worlds[:, int(s)] != worlds[0, int(s)]))
         on_table = sum(1 << c for c in position.trick)
         unseen = 0
         for s in hidden:

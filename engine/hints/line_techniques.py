@@ -6,20 +6,20 @@ in deals where the line reaches the goal.  A name is a claim about the strategy,
 the shape of the cards alone.
 
 ``simple squeeze`` (SQUEEZE)
-    in a deal the line wins, the side leads a card no outside card of its suit beats (the squeeze card)
-    and a defender V, void in that suit, must discard while holding every outside card above one of the
-    side's cards in each of two other suits (two threats, V's partner holding none of them) and no other
-    card; the side then wins every trick of the walk from the squeeze card on, although before it its sure
-    winners (cards no outside card outranks, per suit at most the longer hand's length) were fewer than the
-    tricks left.  *Positional* when V discards before the hand opposite the squeeze card and that hand has
-    no card it can play before seeing V's card that keeps every trick whatever V discards (double dummy
-    in that deal); *automatic* otherwise.
+    in a deal the line wins, the side wins a trick with a card of the suit led that no outside card
+    beats (the squeeze card), and after it a defender V, void in that suit, must discard while holding
+    every outside card above one of the side's cards in each of two other suits (two threats, V's partner
+    holding none of them) and no other card; the side then wins every trick of the walk from there on,
+    although before that trick its sure winners (cards no outside card outranks, per suit at most the
+    longer hand's length) were fewer than the tricks left.  *Positional* when the side's hand playing
+    after V has no card it could play before seeing V's card that keeps every trick whatever V discards
+    (double dummy in that deal); *automatic* otherwise (also when no hand of the side plays after V).
 ``rectifying the count`` (RECTIFY_COUNT)
     the card gives up a trick (the side leads and neither of its cards tries to win, or it ducks), and a
     squeeze follows in the same line.
 ``throw-in`` (THROW_IN)
-    in a deal the line wins, the side loses a trick to a defender V on purpose (it gives the trick up or
-    ducks), V must lead to the next trick, whatever V leads the side still takes the tricks it needs (double
+    in a deal the line wins, the side leads and loses the trick to a defender V on purpose (it gives the
+    trick up or ducks), V must lead to the next trick, whatever V leads the side still takes the tricks it needs (double
     dummy), and with the hand that gave the trick up on lead instead it would not: V is forced to lead into
     the side's cards or give a ruff and discard.  Named on the card that gives up the trick, or on the line's
     first card when the throw-in comes later.
@@ -104,24 +104,26 @@ def squeeze_in(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDumm
         return None
     side = int(ctx.mine[0]) & 1
     for t, trick in enumerate(walk.tricks):
-        if trick.winner is None or len(trick.steps) < 4 or not ctx.ours(trick.leader):
+        if trick.winner is None or len(trick.steps) < 4 or not ctx.ours(trick.winner):
             continue
-        lead = trick.steps[0]
-        if not lead.planned:
+        win_at = next(k for k, st in enumerate(trick.steps) if st.seat == trick.winner)
+        squeeze = trick.steps[win_at]
+        if not squeeze.planned:
             continue
         gone = _gone_before(walk, t)
         outside = ctx.outside_start & ~gone
-        led = lead.card // 13
-        if any(outside >> c & 1 for c in range(lead.card + 1, 13 * led + 13)):
-            continue  # not a winner
-        rest = walk.tricks[t:]
-        if any(x.winner is None or not ctx.ours(x.winner) for x in rest):
+        led = trick.steps[0].card // 13
+        if squeeze.card // 13 != led or any(outside >> c & 1 for c in range(squeeze.card + 1, 13 * led + 13)):
+            continue  # the squeeze card is a winner of the suit led
+        if any(x.winner is None or not ctx.ours(x.winner) for x in walk.tricks[t:]):
             continue  # the side must win every trick from the squeeze card on
         left = trick.hands[int(trick.leader)].bit_count()
         if _sure_winners(trick, ctx, outside) >= left:
             continue  # enough winners: cashing, no squeeze
-        for k in (1, 3):
+        for k in range(win_at + 1, 4):
             victim = trick.steps[k].seat
+            if ctx.ours(victim):
+                continue
             hand = trick.hands[int(victim)]
             if hand & SUIT_MASKS[led]:
                 continue
@@ -131,25 +133,27 @@ def squeeze_in(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDumm
             threats = [_threat(s, trick, ctx, victim) for s in suits]
             if any(x is None for x in threats):
                 continue
-            positional = k == 1 and not _idle_card(trick, values, oracle, side)
-            return t, lead.card, victim, (threats[0], threats[1]), positional  # type: ignore[return-value]
+            after = [trick.steps[j].seat for j in range(k + 1, 4) if ctx.ours(trick.steps[j].seat)]
+            positional = bool(after) and not _idle_card(trick, values, oracle, k)
+            return t, squeeze.card, victim, (threats[0], threats[1]), positional  # type: ignore[return-value]
     return None
 
 
-def _idle_card(trick: WalkTrick, values: LineValues, oracle: DoubleDummyOracle, side: int) -> bool:
-    """Whether the hand third to play has a card that keeps every trick whatever second hand discards
-    (it need not see the victim's card: the squeeze would work against either defender)."""
+def _idle_card(trick: WalkTrick, values: LineValues, oracle: DoubleDummyOracle, k: int) -> bool:
+    """Whether the side's hand playing right after the victim (the ``k``-th card of the trick) has a card
+    that keeps every trick whatever the victim discards (it need not see the victim's card: the squeeze
+    would work with the guards in the other defender's hand too)."""
     hands = np.array([trick.hands], dtype=np.uint64)
-    lead = trick.steps[0].card
-    victim = trick.steps[1].seat
+    before = tuple(trick.cards[:k])
+    victim = trick.steps[k].seat
     left = trick.hands[int(trick.leader)].bit_count()
-    vic_legal = legal_mask(trick.hands[int(victim)], (lead,))
+    vic_legal = legal_mask(trick.hands[int(victim)], before)
     good: set[Card] | None = None
     for v in range(52):
         if not vic_legal >> v & 1:
             continue
         per = np.asarray(oracle.batch_tricks_per_card(hands, int(values.position.strain), int(trick.leader),
-                                                      (lead, v)))[0]
+                                                      before + (v,)))[0]
         ok = {c for c in range(52) if per[c] >= left}
         good = ok if good is None else good & ok
         if not good:
@@ -173,8 +177,10 @@ def throw_in_at(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDum
             continue
         if t + 1 >= len(walk.tricks):
             continue
+        if not ctx.ours(trick.leader):
+            continue  # a defender already on lead is not thrown in
         kinds = step_kinds(trick, _gone_before(walk, t), ctx)
-        given = [(s, k) for s, k in kinds if k in ("give-up", "duck", "hold-up")]
+        given = [(s, k) for s, k in kinds if k in ("give-up", "duck")]
         if not given:
             continue
         victim = trick.winner

@@ -135,7 +135,7 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, s
         partner_winning = winning is not None and ctx.ours(winning.seat)
         beats = winning is None or _beats(card, winning.card, led, trump)
         if beats and partner_winning:
-            out.append((step, "overtake"))
+            out.append((step, "follow" if higher_outside else "overtake"))
             continue
         if beats:
             defender_after = any(not ctx.ours(trick.leader.offset(j)) for j in range(k + 1, 4))

@@ -39,7 +39,7 @@ def condition_phrase(cond: Condition, when: str = "exactly when") -> str:
     prior = f"; {pct(cond.a_priori)} a priori" if cond.a_priori is not None else ""
     if cond.exact:
         if cond.negated:
-            return f"unless {rule.text()} ({pct(cond.rule_probability)}{prior})"
+            return f"unless {rule.text()} (which happens in {pct(cond.rule_probability)} of the deals{prior})"
         return f"{when} {rule.text()}" + (f" ({pct(cond.a_priori)} a priori)" if cond.a_priori is not None else "")
     lead = "mostly unless" if cond.negated else "mostly when"
     return (f"{lead} {rule.text()} (that description leaves out {pct(cond.missed)} where it works and takes in "
@@ -152,13 +152,26 @@ def bridge_text(hint: BridgeHint) -> str:
             f"Seeing every card, the {names} would reach the goal in {dd} of the deals; the other {gap} need a "
             f"later guess that no single line gets right in all of them{where}.")
     for e in hint.expert[:2]:
-        where = "" if e.library_north.name == "NORTH" else \
-            f" (the library's North is your {e.library_north.name.title()}, its South your {e.library_south.name.title()})"
-        parts.append(f"Library combination #{e.entry_id}, {e.north} opposite {e.south} for {e.tricks} "
-                     f"trick{'s' if e.tricks != 1 else ''}{where}: \"{e.line}\" Exact chance {pct(e.probability)}"
-                     f"{'' if abs(e.probability - e.stated_probability) < 0.005 else f' (the source says {e.expert_chance})'}.")
+        mine, theirs = (e.north, e.south) if e.library_north == hint.mover else (e.south, e.north)
+        holding = f"{mine} opposite {theirs}" if e.library_north in (hint.mover, hint.mover.partner) else \
+            f"{e.north} opposite {e.south}"
+        parts.append(f"Library combination #{e.entry_id}, {holding} for {e.tricks} "
+                     f"trick{'s' if e.tricks != 1 else ''}: \"{library_words(e)}\" For the suit alone, before any "
+                     f"of its cards is seen, that is {pct(e.probability)} against the best defence"
+                     f"{'' if abs(e.probability - e.stated_probability) < 0.005 else f' (the source says {e.expert_chance})'}"
+                     f"; the figures above count what has been seen since.")
     parts.append(basis_sentence(hint))
     return " ".join(parts)
+
+
+def library_words(e) -> str:
+    """An expert line's words with the library's seats turned to the table's: its North and South are the
+    seats holding those cards here, its West and East the defenders sitting where the library puts them."""
+    import re
+
+    seats = {"North": e.library_north, "South": e.library_south,
+             "West": e.library_south.lho, "East": e.library_north.lho}
+    return re.sub(r"\b(North|South|West|East)\b", lambda m: seats[m.group(1)].name.title(), e.line)
 
 
 def basis_sentence(hint: BridgeHint) -> str:

@@ -40,6 +40,7 @@ from .bridge_hint import hint_from_values
 from .lines import HintBudget, line_values
 from .model import BridgeHint
 from .render import condition_phrase, pct
+from .techniques import Technique, TechniqueFinding
 
 __all__ = ["CardReview", "PlayReview", "PlayedDeal", "review_play", "review_played", "review_game", "ReviewError"]
 
@@ -274,7 +275,7 @@ def _explain(hint: BridgeHint, r: CardReview) -> str:
     played = hint.candidate(r.card)
     s = f"Trick {r.trick}: the {card_symbol_str(best.card)} was better than your {card_symbol_str(r.card)}"
     if best.techniques:
-        s += f" ({best.techniques[0].phrase})"
+        s += f" — {missed_words(best.techniques[0], best.card)}"
     s += f": {pct(best.p_make)} against {pct(played.p_make)}."
     if best.condition is not None and not best.condition.rule.is_always:
         s += f" The {card_symbol_str(best.card)} makes {condition_phrase(best.condition)}"
@@ -283,10 +284,29 @@ def _explain(hint: BridgeHint, r: CardReview) -> str:
     if played.condition is not None:
         s += f"; the {card_symbol_str(r.card)} {condition_phrase(played.condition)}" \
             if not played.condition.rule.is_never else f"; the {card_symbol_str(r.card)} in no deal"
-    if played.loses is not None:
+    if played.loses is not None and played.loses.rule.is_always:
+        s += ". You lost in every deal"
+    elif played.loses is not None:
         s += f". You lost the deals where {played.loses.rule.text()}" if played.loses.exact and \
             not played.loses.negated else ""
     return s + "."
+
+
+def missed_words(found: TechniqueFinding, card: Card) -> str:
+    """What the better card would have done, named by its technique ("the ♥2 would have thrown West in")."""
+    c = card_symbol_str(card)
+    who = found.seat.name.title() if found.seat is not None else None
+    t = found.technique
+    if t is Technique.THROW_IN and who:
+        why = found.phrase.split(": ", 1)
+        return f"the {c} would have thrown {who} in" + (f": {why[1]}" if len(why) == 2 else "")
+    if t is Technique.SQUEEZE and who:
+        return f"its line would have squeezed {who} ({found.phrase})"
+    if t is Technique.RECTIFY_COUNT and who:
+        return f"giving up the trick with the {c} would have rectified the count for a squeeze on {who}"
+    if t in (Technique.HOLD_UP, Technique.DEFENSIVE_HOLD_UP) and found.cards:
+        return f"the {c} would have held up the {card_symbol_str(found.cards[0])}"
+    return f"the {c} would have been the {t.value} ({found.phrase})"
 
 
 def _outcome(contract: Contract, needed: int, made: int, left: int, by_claim: tuple[int, int] | None) -> str:

@@ -13,83 +13,49 @@ import numpy as np
 import pytest
 
 from engine.core.cards import FULL_MASK
-from engine.hints import bridge_hint_for_view
 from engine.hints.line_walk import walk_lines
 from engine.hints.lines import line_values
 from engine.hints.plan import line_plan
 from engine.hints.techniques import Technique
 from engine.solvers.solver_oracle import default_oracle
-from tests.hints.teaching_set import TeachingPosition as P, by_name, rotated
+from engine.core.cards import parse_card
+from engine.core.seats import Seat
+from tests.hints.teaching_set import by_name
+from tests.hints.technique_positions import (POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W, THROW_IN_SPADE, Pos,
+                                             hint_of, turned)
 from tests.hints.test_teaching_truth import build
 
 T = Technique
 
-# (position, technique that must be named first on the recommended card (None: must not), forbidden technique)
-SQUEEZE_W = P("squeeze_positional_west", "squeeze", "N:Q.A2.. ..JT9. .4.2.A K.K3..", "3N", "S", (6, 4), "S",
-              (), ("CA",), "North's ♠Q and ♥A2 sit over West's ♠K and ♥K3: the ♣A squeezes him.")
-SQUEEZE_E = P("squeeze_automatic_east", "squeeze", "N:.A2.3. K.K3.. Q.4..A ..JT9.", "3N", "S", (6, 4), "S",
-              (), ("CA",), "North's ♦3 is idle: the squeeze works against East too.")
-SQUEEZE_LATER = P("squeeze_after_a_cash", "squeeze", "N:Q.A2.3. ..JT8.2 .4.A2.A K.K3.9.", "3N", "S", (5, 4), "S",
-                  (), ("DA", "CA"), "Cash the ♦A, then the ♣A squeezes West.")
-NO_SQUEEZE = P("no_squeeze_enough_winners", "squeeze", "N:A.A2.. ..JT9. 3.4..A K.K3..", "3N", "S", (6, 4), "S",
-               (), ("CA",), "The ♠A is a winner: three top tricks, nothing to squeeze.")
 
-CASES = [
-    (SQUEEZE_W, T.SQUEEZE, None),
-    (SQUEEZE_E, T.SQUEEZE, None),
-    (rotated(SQUEEZE_W, 2), T.SQUEEZE, None),
-    (NO_SQUEEZE, None, T.SQUEEZE),
-    (by_name("eight_ever_cash"), T.COMBINING_CHANCES, T.DROP),
-    (rotated(by_name("eight_ever_cash"), 2), T.COMBINING_CHANCES, T.DROP),
-    (rotated(by_name("eight_ever_cash"), 1), T.COMBINING_CHANCES, T.DROP),
-    (by_name("nine_never_cash"), None, T.COMBINING_CHANCES),
-    (by_name("eight_ever_cross"), T.CROSS_TO_FINESSE, None),
-    (by_name("eight_ever_cross_notrump"), T.CROSS_TO_FINESSE, None),
-    (rotated(by_name("eight_ever_cross"), 3), T.CROSS_TO_FINESSE, None),
-    (by_name("eight_ever_third_hand"), None, T.CROSS_TO_FINESSE),
-    (by_name("hold_up_defence"), T.DEFENSIVE_HOLD_UP, None),
-    (rotated(by_name("hold_up_defence"), 1), T.DEFENSIVE_HOLD_UP, None),
-    (by_name("cash_out"), T.CASH_OUT, None),
-    (rotated(by_name("cash_out"), 3), T.CASH_OUT, None),
-    (rotated(by_name("cash_out"), 1), T.CASH_OUT, None),
-]
-
-_HINTS: dict[str, object] = {}
-
-
-def hint_of(position: P):
-    if position.name not in _HINTS:
-        deal, play, view = build(position)
-        _HINTS[position.name] = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
-    return _HINTS[position.name]
-
-
-@pytest.mark.parametrize("position,named,forbidden", CASES, ids=[c[0].name for c in CASES])
-def test_technique_named_only_where_its_rule_holds(position, named, forbidden):
+@pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
+def test_technique_named_only_where_its_rule_holds(position: Pos):
     hint = hint_of(position)
     best = hint.candidates[0]
-    assert any(best.card == parse or parse in best.equivalents for parse in _cards(position.lesson)), hint.text
+    lesson = [parse_card(t) for t in position.lesson]
+    assert any(best.card == c or c in best.equivalents for c in lesson), hint.text
     names = [t.technique for t in best.techniques]
-    if named is not None:
-        assert names and names[0] is named, hint.text
+    if position.named is not None:
+        assert names and names[0] is position.named, hint.text
         assert best.techniques[0].phrase in hint.text
-    if forbidden is not None:
-        assert forbidden not in names, hint.text
-
-
-def _cards(texts):
-    from engine.core.cards import parse_card
-
-    return [parse_card(t) for t in texts]
+    if position.not_named is not None:
+        assert position.not_named not in names, hint.text
 
 
 def test_squeeze_names_victim_and_kind():
     west = hint_of(SQUEEZE_W).candidates[0].techniques[0]
-    assert west.seat is not None and west.seat.name == "WEST" and "positional" in west.phrase
+    assert west.seat is Seat.WEST and "positional" in west.phrase
     east = hint_of(SQUEEZE_E).candidates[0].techniques[0]
-    assert east.seat is not None and east.seat.name == "EAST" and "automatic" in east.phrase
-    turned = hint_of(rotated(SQUEEZE_W, 2)).candidates[0].techniques[0]
-    assert turned.seat is not None and turned.seat.name == "EAST" and "positional" in turned.phrase
+    assert east.seat is Seat.EAST and "automatic" in east.phrase
+    turned_west = hint_of(turned(SQUEEZE_W, 2)).candidates[0].techniques[0]
+    assert turned_west.seat is Seat.EAST and "positional" in turned_west.phrase
+    later = hint_of(SQUEEZE_LATER).candidates[0].techniques[0]
+    assert later.phrase.startswith("the line ends in a squeeze") and later.seat is Seat.WEST
+
+
+def test_throw_in_names_the_defender_and_what_he_is_left_with():
+    found = hint_of(THROW_IN_SPADE).candidates[0].techniques[0]
+    assert found.seat is Seat.WEST and "left with only clubs" in found.phrase
 
 
 PLAN_POSITIONS = ["eight_ever_cash", "eight_ever_cross", "nine_never_third_hand", "combining_chances",
@@ -121,7 +87,7 @@ def test_every_plan_step_is_the_strategy_card(name):
 
 
 def test_plan_sentence_is_in_the_hint_with_the_analysis_figure():
-    hint = hint_of(by_name("eight_ever_cash"))
+    hint = hint_of(next(p for p in POSITIONS if p.name == "eight_ever_cash"))
     best = hint.candidates[0]
     assert best.line.startswith("cash the ♠K; if the ♠Q has fallen")
     assert "if it has not, " in best.line

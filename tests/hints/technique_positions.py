@@ -1,0 +1,173 @@
+"""Positions built for the techniques of issue 26, in the style of :mod:`tests.hints.teaching_set`.
+
+Each is a small ending (partial PBN of the cards left, tricks won before as ``prior``), a contract and
+declarer, the leader and the cards played since, the card(s) a teacher recommends, and ``pins``: cards a
+hidden hand is known to hold (as the auction or earlier play would have shown; the analysis's layouts are
+narrowed to them, :class:`Holds`).  ``named``: the technique that must be the recommended card's first
+name; ``not_named``: one that must not be given (a look-alike).
+
+:func:`turned` turns the table by ``k`` seats (pins with it) and :func:`swapped` exchanges two suits, so
+one lesson is checked from other chairs and in other suits.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from engine.bridge.contract import Contract
+from engine.bridge.play import BridgePlay
+from engine.bridge.view import view_for_turn
+from engine.core.cards import FULL_MASK, CardSet, card_str, parse_card
+from engine.core.deal import Deal
+from engine.core.seats import Seat
+from engine.hints import bridge_hint_for_view
+from engine.hints.techniques import Technique
+from tests.hints.teaching_set import by_name
+
+__all__ = ["Holds", "Pos", "turned", "swapped", "from_teaching", "POSITIONS", "build", "hint_of"]
+
+T = Technique
+
+
+@dataclass(frozen=True)
+class Holds:
+    """A hidden hand known to hold these cards (an original-hand constraint the analysis accepts)."""
+
+    mask: int
+
+    @property
+    def is_trivial(self) -> bool:
+        return False
+
+    def accepts(self, original_hand: int) -> bool:
+        return original_hand & self.mask == self.mask
+
+
+@dataclass(frozen=True)
+class Pos:
+    name: str
+    deal: str
+    contract: str
+    declarer: str
+    prior: tuple[int, int]
+    leader: str
+    plays: tuple[str, ...]
+    lesson: tuple[str, ...]
+    named: Technique | None
+    not_named: Technique | None = None
+    pins: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
+    note: str = ""
+
+
+def turned(p: Pos, k: int) -> Pos:
+    deal = Deal.from_pbn(p.deal, partial=True)
+    hands = [deal.hands[(s - k) % 4] for s in range(4)]
+    turn = lambda text: Seat.parse(text).offset(k).letter  # noqa: E731
+    return replace(p, name=f"{p.name}_rot{k}", deal=Deal(tuple(hands)).to_pbn(),  # type: ignore[arg-type]
+                   declarer=turn(p.declarer), leader=turn(p.leader),
+                   pins=tuple((turn(s), cards) for s, cards in p.pins))
+
+
+def swapped(p: Pos, a: str, b: str) -> Pos:
+    order = "SHDC"
+    ia, ib = order.index(a), order.index(b)
+
+    def card(text: str) -> str:
+        c = parse_card(text)
+        s = c // 13
+        s = ib if s == ia else ia if s == ib else s
+        return card_str(s * 13 + c % 13)
+
+    deal = Deal.from_pbn(p.deal, partial=True)
+    hands = [CardSet(sum(1 << parse_card(card(card_str(c))) for c in h)) for h in deal.hands]
+    level, strain = p.contract[:-1], p.contract[-1]
+    if strain in (a, b):
+        strain = b if strain == a else a
+    return replace(p, name=f"{p.name}_{a}{b}".lower(), deal=Deal(tuple(hands)).to_pbn(),  # type: ignore[arg-type]
+                   contract=level + strain, plays=tuple(card(x) for x in p.plays),
+                   lesson=tuple(card(x) for x in p.lesson),
+                   pins=tuple((s, tuple(card(x) for x in cards)) for s, cards in p.pins))
+
+
+def from_teaching(name: str, named: Technique | None, not_named: Technique | None = None, k: int = 0) -> Pos:
+    t = by_name(name)
+    p = Pos(t.name, t.deal, t.contract, t.declarer, t.prior, t.leader, t.plays, t.lesson, named, not_named,
+            note=t.note)
+    return turned(p, k) if k else p
+
+
+# --- squeezes and the count -------------------------------------------------------------------------------
+SQUEEZE_W = Pos("squeeze_positional_west", "N:Q.A2.. ..JT9. .4.2.A K.K3..", "3N", "S", (6, 4), "S", (),
+                ("CA",), T.SQUEEZE, note="North's ♠Q and ♥A2 over West's ♠K and ♥K3: the ♣A squeezes him.")
+SQUEEZE_E = Pos("squeeze_automatic_east", "N:.A2.3. K.K3.. Q.4..A ..JT9.", "3N", "S", (6, 4), "S", (),
+                ("CA",), T.SQUEEZE, note="North's ♦3 is idle: the squeeze works against East too.")
+SQUEEZE_LATER = Pos("squeeze_after_a_cash", "N:Q.A2.3. ..JT8.2 .4.A2.A K.K3.9.", "3N", "S", (5, 4), "S", (),
+                    ("DA", "CA"), T.SQUEEZE, note="One winner first; the other squeezes West.")
+NO_SQUEEZE = Pos("no_squeeze_enough_winners", "N:A.A2.. ..JT9. 3.4..A K.K3..", "3N", "S", (6, 4), "S", (),
+                 ("CA",), None, T.SQUEEZE, note="The ♠A is a winner: three top tricks, nothing to squeeze.")
+RECTIFY = Pos("rectify_the_count", "N:Q.A2.3. ..K.QJT .4.2.A2 K.K3.9.", "3N", "S", (6, 3), "S", (),
+              ("D2",), T.RECTIFY_COUNT, pins=(("W", ("SK", "HK", "H3")), ("E", ("CQ", "CJ", "CT"))),
+              note="Two winners, three tricks needed of four: duck a diamond first, then the ♣A squeezes West.")
+
+# --- throw-ins ------------------------------------------------------------------------------------------
+THROW_IN_HEART = Pos("throw_in_with_a_heart", "N:AQ.3.. KT.K.. 2.2.2. 94.4..", "3N", "S", (7, 3), "N", (),
+                     ("H3",), T.THROW_IN, note="North's ♠AQ cannot be finessed from North: throw the ♥K in.")
+THROW_IN_SPADE = Pos("throw_in_with_a_spade", "N:2...KJ ..JT9. 3..2.3 A...Q4", "3N", "S", (7, 3), "N", (),
+                     ("S2",), T.THROW_IN, pins=(("W", ("SA", "CQ", "C4")),),
+                     note="West has the ♠A and ♣Q4: in with the spade, he must lead a club into the ♣KJ.")
+NO_THROW_IN = Pos("no_throw_in_top_spades", "N:AK.3.. QT.K.. 2.2.2. 94.4..", "3N", "S", (7, 3), "N", (),
+                  ("SA", "SK"), None, T.THROW_IN, note="With the ♠AK North cashes: no need to throw anyone in.")
+
+# --- the defence -----------------------------------------------------------------------------------------
+THIRD_HIGH = Pos("third_hand_high", "N:5.32.. K4..2. AJ...2 Q32...", "3N", "S", (7, 3), "W", ("S3", "S5"),
+                 ("SK",), T.THIRD_HAND_HIGH, note="East's ♠K forces the ♠A: West's ♠Q then beats the ♠J.")
+DEF_RUFF = Pos("defender_ruffs_at_once", "N:.AK.2. .54.3. A.2..2 3..A.K", "4S", "S", (8, 2), "S", ("H2",),
+               ("S3",), T.DEFENSIVE_RUFF, note="West ruffs the first heart: later South could overruff.")
+
+POSITIONS: tuple[Pos, ...] = (
+    SQUEEZE_W, SQUEEZE_E, SQUEEZE_LATER, turned(SQUEEZE_W, 2), NO_SQUEEZE,
+    RECTIFY, turned(RECTIFY, 1), swapped(RECTIFY, "D", "C"),
+    replace(SQUEEZE_W, name="squeeze_needs_no_duck", named=T.SQUEEZE, not_named=T.RECTIFY_COUNT),
+    THROW_IN_HEART, THROW_IN_SPADE, turned(THROW_IN_SPADE, 2), swapped(THROW_IN_HEART, "S", "D"), NO_THROW_IN,
+    from_teaching("duck_to_keep_entry", T.DUCK, T.THROW_IN),
+    from_teaching("eight_ever_cash", T.COMBINING_CHANCES, T.DROP),
+    from_teaching("eight_ever_cash", T.COMBINING_CHANCES, T.DROP, k=2),
+    from_teaching("eight_ever_cash", T.COMBINING_CHANCES, T.DROP, k=1),
+    from_teaching("nine_never_cash", None, T.COMBINING_CHANCES),
+    from_teaching("eight_ever_cross", T.CROSS_TO_FINESSE),
+    from_teaching("eight_ever_cross_notrump", T.CROSS_TO_FINESSE),
+    from_teaching("eight_ever_cross", T.CROSS_TO_FINESSE, k=3),
+    from_teaching("eight_ever_third_hand", T.FINESSE, T.CROSS_TO_FINESSE),
+    from_teaching("hold_up_defence", T.DEFENSIVE_HOLD_UP),
+    from_teaching("hold_up_defence", T.DEFENSIVE_HOLD_UP, k=1),
+    from_teaching("hold_up_defence", T.DEFENSIVE_HOLD_UP, k=2),
+    from_teaching("cash_out", T.CASH_OUT),
+    from_teaching("cash_out", T.CASH_OUT, k=3),
+    from_teaching("cash_out", T.CASH_OUT, k=1),
+    THIRD_HIGH, turned(THIRD_HIGH, 1), swapped(THIRD_HIGH, "S", "H"),
+    DEF_RUFF, turned(DEF_RUFF, 3), swapped(DEF_RUFF, "D", "C"),
+)
+
+
+def build(p: Pos):
+    """(deal, play, view, constraints) at the position's decision."""
+    deal = Deal.from_pbn(p.deal, partial=True)
+    play = BridgePlay(deal, Contract.parse(p.contract), Seat.parse(p.declarer), leader=Seat.parse(p.leader),
+                      prior_declarer_tricks=p.prior[0], prior_defender_tricks=p.prior[1])
+    for text in p.plays:
+        play.play(parse_card(text))
+    pins = {Seat.parse(s): Holds(sum(1 << parse_card(c) for c in cards)) for s, cards in p.pins}
+    return deal, play, view_for_turn(play), pins or None
+
+
+_HINTS: dict[str, object] = {}
+
+
+def hint_of(p: Pos):
+    """The position's hint (computed once per session)."""
+    if p.name not in _HINTS:
+        deal, play, view, pins = build(p)
+        _HINTS[p.name] = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask, constraints=pins,
+                                              rng=random.Random(0))
+    return _HINTS[p.name]
