@@ -93,9 +93,7 @@ def table_html(table: LineTable, target: int) -> str:
     for line in grid:
         safety = ""
         if line.safety_for:
-            targets = ", ".join(str(k) for k in line.safety_for)
-            safety = (f" <i>Safety play for {targets} trick{'s' * (line.safety_for != (1,))}: it gives up "
-                      "overtrick chances to make the target more often.</i>")
+            safety = " <i>" + " ".join(escape(table.safety_sentence(line, k)) for k in line.safety_for) + "</i>"
         beaten = f" <i>(line {escape(line.dominated_by)} is as good for every target and better for some)</i>" \
             if line.dominated_by else ""
         parts.append(f"<p><b>{escape(line.label)}</b>: {escape(line.words)}{safety}{beaten}</p>")

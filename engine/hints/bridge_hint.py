@@ -224,7 +224,8 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
 
     oracle = default_oracle()
     best_chance = max(values.chance.values())
-    out = list(candidates)
+    out = list(_with_safety(values, candidates, oracle))
+    candidates = list(out)
     for i, cand in enumerate(candidates[:2]):
         walks = walk_lines(values, cand.card, oracle)
         if walks is None:
@@ -236,6 +237,47 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
             rest = tuple(f for f in rest if f.technique is not Technique.DROP)  # the line is more than a drop
         out[i] = replace(cand, line="" if plan is None else plan.text, techniques=tuple(found) + rest)
     return out
+
+
+def _with_safety(values: LineValues, candidates: list[CandidateHint], oracle) -> list[CandidateHint]:
+    """SAFETY_PLAY from the lines themselves: the recommended card makes the contract more often than the
+    card whose line most often takes an overtrick (both chances single dummy, the overtrick's from a second
+    exact search of the same deals for one trick more), and takes fewer overtricks itself.  The cost in
+    overtricks is stated with the figures of that search."""
+    from .lines import position_values
+    from ..search.single_dummy import SingleDummyBudget
+    from ..core.cards import card_symbol_str
+    from .render import pct
+
+    if not values.declaring or len(candidates) < 2 or values.goal_tricks != values.position.target:
+        return candidates
+    tricks_left = int(np.asarray(values.position.worlds)[0, int(values.position.leader)]).bit_count()
+    if values.position.target + 1 > tricks_left:
+        return candidates
+    try:
+        over = position_values(None, replace(values.position, target=values.position.target + 1), values.layouts,
+                               Method.EXACT, HintBudget(exact_time=None), oracle=oracle)
+    except SingleDummyBudget:
+        return candidates
+    best = candidates[0]
+    # this search decides: a double-dummy overtrick count (the overlay's) gives way to the lines' own
+    plain = replace(best, techniques=tuple(t for t in best.techniques if t.technique is not Technique.SAFETY_PLAY))
+    candidates = [plain] + list(candidates[1:])
+    best = plain
+    if not over.exact or over.goal_tricks != values.position.target + 1:
+        return candidates  # every card takes the overtrick equally often: nothing is given up
+    p_over = {c.card: over.chance.get(c.card, 0.0) for c in candidates}
+    rival = max(candidates, key=lambda c: (round(p_over[c.card], 9), round(c.p_make, 9)))
+    if rival.card == best.card or not (best.p_make > rival.p_make + 1e-6 and p_over[best.card] < p_over[rival.card] - 1e-6):
+        return candidates
+    b, r = card_symbol_str(best.card), card_symbol_str(rival.card)
+    found = TechniqueFinding(
+        Technique.SAFETY_PLAY,
+        f"safety play: the {b} gives up the overtrick the {r} would take in {pct(p_over[rival.card])} of the deals "
+        f"(the {b}: {pct(p_over[best.card])}) to make the contract more often", "safety-play",
+        {"p_make": best.p_make, "p_make_rival": rival.p_make, "p_overtrick": p_over[best.card],
+         "p_overtrick_rival": p_over[rival.card]}, (rival.card,))
+    return [replace(best, techniques=(found,) + best.techniques)] + list(candidates[1:])
 
 
 def _decisive_suit(best: CandidateHint) -> int | None:

@@ -120,6 +120,22 @@ class LineTable:
                 rows.append(f"   safety play for {k} trick{'s' * (k > 1)}: {self._safety_text(line, k)}")
         return "\n".join(rows)
 
+    def safety_sentence(self, line: TableLine, k: int) -> str:
+        """The safety play in words with its price, e.g. "Safety play for 3 tricks: 96.09% against 67.83% for
+        line B, at the cost of 28.26% for 4 tricks." (the line it is safer than: the best on average among
+        those making ``k`` tricks less often)."""
+        other = max((o for o in self.lines if o is not line and o.chances[k - 1] < line.chances[k - 1] - EPS),
+                    key=lambda o: o.expected, default=None)
+        head = f"Safety play for {k} trick{'s' * (k > 1)}"
+        if other is None:  # pragma: no cover - a safety play always has a line it gives up against
+            return head + ": it gives up overtrick chances to make the target more often."
+        losses = [(j, other.chances[j - 1] - line.chances[j - 1]) for j in range(k + 1, self.top + 1)
+                  if other.chances[j - 1] > line.chances[j - 1] + EPS]
+        cost = ", ".join(f"{100 * d:.2f}% for {j} trick{'s' * (j > 1)}" for j, d in losses) or \
+            f"{other.expected - line.expected:.3f} tricks on average"
+        return (f"{head}: {100 * line.chances[k - 1]:.2f}% against {100 * other.chances[k - 1]:.2f}% for line "
+                f"{other.label}, at the cost of {cost}.")
+
     def _safety_text(self, line: TableLine, k: int) -> str:
         other = max((o for o in self.lines if o is not line and o.chances[k - 1] < line.chances[k - 1] - EPS),
                     key=lambda o: o.expected, default=None)

@@ -119,6 +119,14 @@ THROW_IN_SPADE = Pos("throw_in_with_a_spade", "N:2...KJ ..JT9. 3..2.3 A...Q4", "
 NO_THROW_IN = Pos("no_throw_in_top_spades", "N:AK.3.. QT.K.. 2.2.2. 94.4..", "3N", "S", (7, 3), "N", (),
                   ("SA", "SK"), None, T.THROW_IN, note="With the ♠AK North cashes: no need to throw anyone in.")
 
+# --- safety plays (whole hands) ------------------------------------------------------------------------
+SAFETY = Pos("safety_cash_the_ace", "N:AQ..2.2 4...KQJ 32.A.A. K5.2.3.", "3N", "S", (6, 3), "S", ("S2", "S5"),
+             ("SA",), T.SAFETY_PLAY, pins=(("E", ("CK", "CQ", "CJ")),),
+             note="Three tricks are enough: the ♠A, not the finesse that would let East in to cash his clubs.")
+NO_SAFETY = Pos("safety_look_alike_k_dominates", "N:AKJ..2. Q5...AK 32..A.3 T4...QJ", "3N", "S", (6, 3), "S",
+                ("S2", "S4"), ("SA", "SK"), None, T.SAFETY_PLAY,
+                note="The ♠K makes more often and takes more overtricks (a later finesse stays open): no trade.")
+
 # --- the defence -----------------------------------------------------------------------------------------
 THIRD_HIGH = Pos("third_hand_high", "N:5.32.. K4..2. AJ...2 Q32...", "3N", "S", (7, 3), "W", ("S3", "S5"),
                  ("SK",), T.THIRD_HAND_HIGH, note="East's ♠K forces the ♠A: West's ♠Q then beats the ♠J.")
@@ -145,6 +153,7 @@ POSITIONS: tuple[Pos, ...] = (
     from_teaching("cash_out", T.CASH_OUT),
     from_teaching("cash_out", T.CASH_OUT, k=3),
     from_teaching("cash_out", T.CASH_OUT, k=1),
+    SAFETY, turned(SAFETY, 1), swapped(SAFETY, "S", "H"), NO_SAFETY,
     THIRD_HIGH, turned(THIRD_HIGH, 1), swapped(THIRD_HIGH, "S", "H"),
     DEF_RUFF, turned(DEF_RUFF, 3), swapped(DEF_RUFF, "D", "C"),
 )

@@ -17,6 +17,7 @@ from engine.hints.line_walk import walk_lines
 from engine.hints.lines import line_values
 from engine.hints.plan import line_plan
 from engine.hints.techniques import Technique
+from engine.hints.render import pct
 from engine.solvers.solver_oracle import default_oracle
 from engine.core.cards import parse_card
 from engine.core.seats import Seat
@@ -92,3 +93,36 @@ def test_plan_sentence_is_in_the_hint_with_the_analysis_figure():
     assert best.line.startswith("cash the ♠K; if the ♠Q has fallen")
     assert "if it has not, " in best.line
     assert f"The line: {best.line} (60%)." in hint.text
+
+
+def test_safety_play_states_its_overtrick_cost_from_the_lines():
+    hint = hint_of(next(p for p in POSITIONS if p.name == "safety_cash_the_ace"))
+    found = hint.candidates[0].techniques[0]
+    assert found.technique is T.SAFETY_PLAY
+    ev = found.evidence
+    assert ev["p_make"] > ev["p_make_rival"] and ev["p_overtrick"] < ev["p_overtrick_rival"]
+    assert f"would take in {pct(ev['p_overtrick_rival'])} of the deals" in found.phrase
+
+
+def test_library_lines_speak_of_the_table_seats_and_explain_their_figure():
+    from tests.hints.technique_positions import from_teaching
+
+    hint = hint_of(from_teaching("nine_never_third_hand", T.DROP))
+    assert hint.expert and "library's North" not in hint.text
+    assert "For the suit alone, before any of its cards is seen, that is 53%" in hint.text
+    assert "AKJxx opposite xxxx" in hint.text  # the mover's holding first, as the table shows it
+
+
+def test_review_says_what_the_missed_card_would_have_done():
+    from engine.bridge.contract import Contract
+    from engine.core.deal import Deal
+    from engine.hints.review import review_play
+    from tests.hints.technique_positions import Holds
+
+    deal = Deal.from_pbn("N:2...KJ ..JT9. 3..2.3 A...Q4", partial=True)
+    cards = [parse_card(c) for c in "CJ D9 C3 CQ SA S2 DT S3 C4 CK DJ D2".split()]
+    review = review_play(deal, Contract.parse("3N"), Seat.SOUTH, cards, leader=Seat.NORTH, prior=(7, 3),
+                         constraints={Seat.WEST: Holds(sum(1 << parse_card(c) for c in ("SA", "CQ", "C4")))})
+    costly = review.costly[0]
+    assert costly.card == parse_card("CJ") and costly.better == parse_card("S2")
+    assert "the ♠2 would have thrown West in" in costly.explanation

@@ -88,3 +88,14 @@ def test_ak1032_opposite_654_names_the_safety_play(capsys):
     assert 5 in lines["A"]["best_for"] and "expected" in lines["A"]["best_for"]
     assert all(line["sensible"] == (line["dominated_by"] is None) for line in data["lines"])
     assert "safety play for 4 tricks" in data["text"]
+
+
+def test_the_safety_play_states_its_price():
+    table = line_table(SuitProblem.parse("AK1032", "654"))
+    line = next(line for line in table.lines if line.safety_for)
+    sentence = table.safety_sentence(line, 4)
+    other = max((o for o in table.lines if o is not line and o.chances[3] < line.chances[3] - 1e-9),
+                key=lambda o: o.expected)
+    assert sentence.startswith(f"Safety play for 4 tricks: {100 * line.chances[3]:.2f}% against "
+                               f"{100 * other.chances[3]:.2f}% for line {other.label}, at the cost of ")
+    assert f"{100 * (other.chances[4] - line.chances[4]):.2f}% for 5 tricks" in sentence
