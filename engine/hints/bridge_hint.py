@@ -47,7 +47,8 @@ from .expert import ExpertLine, expert_lines
 from .lines import HintBudget, LineValues, line_values, weighted_deals
 from .model import BridgeHint, CandidateHint, FusionNote, Goal, Method
 from .render import bridge_text
-from .techniques import Technique, TechniqueFinding, defence_techniques, detect_techniques, entry_management, safety_play
+from .techniques import (Technique, TechniqueFinding, defence_techniques, detect_techniques, entry_management,
+                         restricted_choice, safety_play)
 
 __all__ = ["hint_from_values", "bridge_hint_for_view", "view_position", "MIN_SAMPLE_FOR_CONDITIONS"]
 
@@ -209,6 +210,11 @@ def _hidden_seats(position: BridgePosition) -> tuple[Seat, ...]:
 def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[CandidateHint]:
     """The recommended card's and the runner-up's lines in words, and the techniques read from them
     (:mod:`.plan`, :mod:`.line_techniques`); only where the analysis kept the strategy (exact)."""
+    if values.declaring and candidates and candidates[0].techniques:
+        best = candidates[0]
+        found = restricted_choice(values.original, values.position.worlds, values.weights, best.techniques[0])
+        if found is not None:
+            candidates = [replace(best, techniques=(found,) + best.techniques)] + list(candidates[1:])
     if not values.declaring and len(candidates) > 1:
         best = candidates[0]
         found = defence_techniques(Decision.of(values.position, _hidden_seats(values.position)), best.card, best.p_goal,
@@ -217,7 +223,7 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
             candidates = [replace(best, techniques=(found,) + best.techniques)] + list(candidates[1:])
     if not values.exact or not values.plans:
         return candidates
-    from .line_techniques import line_techniques
+    from .line_techniques import comparison_techniques, line_techniques
     from .line_walk import walk_lines
     from .plan import line_plan
     from ..solvers.solver_oracle import default_oracle
@@ -226,8 +232,10 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
     best_chance = max(values.chance.values())
     out = list(_with_safety(values, candidates, oracle))
     candidates = list(out)
+    walked = []
     for i, cand in enumerate(candidates[:2]):
         walks = walk_lines(values, cand.card, oracle)
+        walked.append(walks)
         if walks is None:
             continue
         plan = line_plan(values, cand.card, oracle, walks)
@@ -236,6 +244,13 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
         if any(f.technique is Technique.COMBINING_CHANCES for f in found):
             rest = tuple(f for f in rest if f.technique is not Technique.DROP)  # the line is more than a drop
         out[i] = replace(cand, line="" if plan is None else plan.text, techniques=tuple(found) + rest)
+    if len(walked) == 2 and not any(t.rule in ("squeeze", "throw-in", "rectify-count") for t in out[0].techniques):
+        names = [t.technique for t in out[0].techniques]
+        found = comparison_techniques(values, out[0].card, out[1].card, walked[0], walked[1], names)
+        if found:  # trump control explains the drawing of trumps: it comes after that name
+            first = tuple(f for f in found if f.technique is not Technique.TRUMP_CONTROL)
+            after = tuple(f for f in found if f.technique is Technique.TRUMP_CONTROL)
+            out[0] = replace(out[0], techniques=first + out[0].techniques + after)
     return out
 
 

@@ -24,8 +24,9 @@ the shape of the cards alone.
     the side's cards or give a ruff and discard.  Named on the card that gives up the trick, or on the line's
     first card when the throw-in comes later.
 ``loser on loser`` (LOSER_ON_LOSER)
-    in a deal the line wins, a hand of the side that holds trumps and is void in the suit led discards
-    instead of ruffing a trick the defence wins.
+    in a deal the line wins, a hand of the side that holds trumps and is void in the suit led discards a
+    loser (an outside card outranks it) on a trick the defence wins, where ruffing instead would have
+    given the side fewer tricks (double dummy in that deal).
 ``combining chances`` (COMBINING_CHANCES)
     the line's plan first cashes a card of a suit and then plays differently depending on whether an
     honour has fallen (the plan's event), and its chance is the best of all the cards: the drop is tried
@@ -204,15 +205,32 @@ def throw_in_at(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDum
     return None
 
 
-def _loser_on_loser(walk: Walk, ctx: _Context) -> tuple[int, Card] | None:
+def _loser_on_loser(walk: Walk, ctx: _Context, values: LineValues, oracle: DoubleDummyOracle
+                    ) -> tuple[int, Card] | None:
     if not walk.success or ctx.trump is None:
         return None
+    trump = ctx.trump
+    strain = int(values.position.strain)
     for t, trick in enumerate(walk.tricks):
         if trick.winner is None or ctx.ours(trick.winner):
             continue
-        for s, kind in step_kinds(trick, _gone_before(walk, t), ctx):
-            if kind == "discard" and trick.hands[int(s.seat)] & SUIT_MASKS[ctx.trump]:
-                return t, s.card
+        for k, step in enumerate(trick.steps):
+            if not step.planned or not ctx.ours(step.seat) or k == 0:
+                continue
+            led = trick.steps[0].card // 13
+            hand = trick.hands[int(step.seat)]
+            if step.card // 13 in (led, trump) or hand & SUIT_MASKS[led] or not hand & SUIT_MASKS[trump]:
+                continue
+            gone = _gone_before(walk, t)
+            outside = ctx.outside_start & ~gone
+            s = step.card // 13
+            if not any(outside >> c & 1 for c in range(step.card + 1, 13 * s + 13)):
+                continue  # the card discarded is a winner, not a loser
+            row = np.array([trick.hands], dtype=np.uint64)
+            per = np.asarray(oracle.batch_tricks_per_card(row, strain, int(trick.leader), trick.cards[:k]))[0]
+            ruffs = [int(per[c]) for c in range(13 * trump, 13 * trump + 13) if hand >> c & 1 and per[c] >= 0]
+            if ruffs and int(per[step.card]) > max(ruffs):
+                return t, step.card
     return None
 
 
@@ -276,11 +294,12 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
                       f"{_suits(suits)}, whatever he leads gives you a trick")
         out.append(TechniqueFinding(Technique.THROW_IN, phrase, "throw-in",
                                     {"deals": float(sum(w[x.world] for x, _ in throws))}, (given,), victim))
-    losers = [(x, found) for x in walks if (found := _loser_on_loser(x, ctx)) is not None]
+    losers = [(x, found) for x in walks if (found := _loser_on_loser(x, ctx, values, oracle)) is not None]
     if losers and not out:
         walk, (t, disc) = max(losers, key=lambda p: w[p[0].world])
+        when = "" if t == 0 else "later in the line, "
         out.append(TechniqueFinding(Technique.LOSER_ON_LOSER,
-                                    f"discard the {_sym(disc)} on a trick you must lose instead of ruffing "
+                                    f"{when}discard the {_sym(disc)} on a trick you must lose instead of ruffing "
                                     f"(a loser on a loser)", "loser-on-loser", {}, (disc,)))
     if plan is not None and values.chance[card] >= best_chance - 1e-9:
         words = [k for sw in plan.words for k in sw.kinds]
@@ -297,4 +316,67 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
             out.append(TechniqueFinding(Technique.CROSS_TO_FINESSE, f"cross to finesse: {first.text}, then "
                                                                     f"take the finesse", "cross-to-finesse", {},
                                         (card,)))
+    return tuple(out)
+
+
+def comparison_techniques(values: LineValues, best: Card, rival: Card, best_walks: list[Walk] | None,
+                          rival_walks: list[Walk] | None, best_names: Sequence[Technique]
+                          ) -> tuple[TechniqueFinding, ...]:
+    """Techniques that are about what the runner-up's line gets wrong, read from both lines in the deals
+    where the recommended card's line wins and the runner-up's loses (more than half of them by weight):
+
+    ``trump control`` (TRUMP_CONTROL)
+        the recommended card draws trumps, and in those deals the runner-up's line has a winner of the side
+        ruffed by a defender;
+    ``avoidance`` (AVOIDANCE)
+        in those deals the runner-up's line first loses a trick to one defender D (the danger hand), while the
+        recommended line also loses a trick, but only to D's partner (the safe hand): a trick that must be
+        lost is lost to the defender who can do no harm.
+    """
+    if not best_walks or not rival_walks or not values.declaring or values.chance[best] <= values.chance[rival]:
+        return ()
+    ctx = _Context(values)
+    w = values.weights
+    rival_by_world = {x.world: x for x in rival_walks}
+    deals = [(x, rival_by_world[x.world]) for x in best_walks
+             if x.success and x.world in rival_by_world and not rival_by_world[x.world].success]
+    total = sum(float(w[x.world]) for x, _ in deals)
+    if total <= 0:
+        return ()
+    out: list[TechniqueFinding] = []
+    trump = ctx.trump
+    if trump is not None and Technique.DRAW_TRUMPS in best_names:
+        ruffed = 0.0
+        ruffer: dict[Seat, float] = {}
+        for _, r in deals:
+            for trick in r.tricks:
+                led = trick.steps[0].card // 13
+                if led == trump or not ctx.ours(trick.leader):
+                    continue
+                hit = [s.seat for s in trick.steps if not ctx.ours(s.seat) and s.card // 13 == trump]
+                if hit:
+                    ruffed += float(w[r.world])
+                    ruffer[hit[0]] = ruffer.get(hit[0], 0.0) + float(w[r.world])
+                    break
+        if ruffed > total / 2:
+            who = max(ruffer, key=lambda s: ruffer[s])
+            out.append(TechniqueFinding(Technique.TRUMP_CONTROL,
+                                        f"trump control: draw trumps first — with the {_sym(rival)} first, "
+                                        f"{_name(who)} can ruff a winner", "trump-control",
+                                        {"share": ruffed / total}, (rival,), who))
+    danger: dict[Seat, float] = {}
+    for b, r in deals:
+        lost = next((t.winner for t in r.tricks if t.winner is not None and not ctx.ours(t.winner)), None)
+        if lost is None:
+            continue
+        given = [t.winner for t in b.tricks if t.winner is not None and not ctx.ours(t.winner)]
+        if not given or any(x != lost.partner for x in given):
+            continue
+        danger[lost] = danger.get(lost, 0.0) + float(w[r.world])
+    if danger:
+        who = max(danger, key=lambda s: danger[s])
+        if danger[who] > total / 2:
+            out.append(TechniqueFinding(Technique.AVOIDANCE,
+                                        f"avoidance: keep {_name(who)} off lead — the {_sym(rival)} lets him in",
+                                        "avoidance", {"share": danger[who] / total}, (rival,), who))
     return tuple(out)

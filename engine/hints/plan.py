@@ -363,7 +363,8 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
             return (text + ", " if text else "") + "then play on as the defenders' cards show"
         events += 1
         main, rest = groups[::-1] if event[2] else groups
-        yes, no = describe(main, end, depth - 1), describe(rest, end, depth - 1)
+        yes = describe(main, end, depth - 1) or "the rest plays itself"
+        no = describe(rest, end, depth - 1) or "the rest plays itself"
         branch = f"{event[0]}, {yes}; {event[1]}, {no}"
         if not text:
             return branch if depth == 2 else f"({branch})"

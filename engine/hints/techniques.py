@@ -109,6 +109,8 @@ class Technique(Enum):
     COMBINING_CHANCES = "combining chances"
     CROSS_TO_FINESSE = "cross to finesse"
     RESTRICTED_CHOICE = "restricted choice"
+    TRUMP_CONTROL = "trump control"
+    AVOIDANCE = "avoidance"
     # the defence's techniques
     SECOND_HAND_LOW = "second hand low"
     THIRD_HAND_HIGH = "third hand high"
@@ -588,3 +590,42 @@ def _is_top_for(decision: Decision, card: Card) -> bool:
     s = card // 13
     others = decision.unseen | _other_seen(decision)
     return not any(others >> c & 1 for c in range(card + 1, 13 * s + 13))
+
+
+_FINESSES = (Technique.FINESSE, Technique.DOUBLE_FINESSE, Technique.TWO_WAY_FINESSE, Technique.LEAD_TOWARD_HONOUR)
+
+
+def restricted_choice(original: np.ndarray, worlds: np.ndarray, weights: np.ndarray,
+                      finding: TechniqueFinding) -> TechniqueFinding | None:
+    """RESTRICTED_CHOICE on top of a finesse against ``h`` through defender X, when X's partner D played,
+    in an earlier trick, an honour of the suit equal to ``h`` (adjacent to it, or only cards gone between
+    them) and the deals, weighted by how likely each defender's cards were (restricted choice), put ``h``
+    with X more often than not: with both honours D could have played either, so the one he played is
+    evidence he had no choice."""
+    if finding.technique not in _FINESSES or finding.seat is None or not finding.cards:
+        return None
+    h = finding.cards[0]
+    x = finding.seat
+    d = x.partner
+    s = h // 13
+    w0 = np.asarray(worlds, dtype=np.uint64)
+    played = int(np.asarray(original, dtype=np.uint64)[0, int(d)]) & ~int(w0[0, int(d)])
+    live = 0
+    for seat in Seat:
+        live |= int(w0[0, int(seat)])
+    for honour in range(13 * s + 8, 13 * s + 13):
+        if not played >> honour & 1 or honour == h:
+            continue
+        lo, hi = min(honour, h), max(honour, h)
+        if any(live >> c & 1 for c in range(lo + 1, hi)):
+            continue  # a live card between them: they were not equals
+        held = ((w0[:, int(x)] >> np.uint64(h)) & np.uint64(1)).astype(bool)
+        p = float(np.asarray(weights, dtype=float)[held].sum())
+        if p > 0.5:
+            return TechniqueFinding(
+                Technique.RESTRICTED_CHOICE,
+                f"restricted choice: {_name(d)} played the {_sym(honour)}; holding the {_sym(h)} as well he "
+                f"could have played either, so the {_sym(h)} is more likely with {_name(x)} "
+                f"({round(100 * p)}% of the deals)", "restricted-choice", {"p_with_finessed_defender": p},
+                (honour, h), x)
+    return None

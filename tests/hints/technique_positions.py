@@ -58,6 +58,7 @@ class Pos:
     not_named: Technique | None = None
     pins: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
     note: str = ""
+    first: bool = True  # ``named`` must be the first name (else: among the names)
 
 
 def turned(p: Pos, k: int) -> Pos:
@@ -88,6 +89,17 @@ def swapped(p: Pos, a: str, b: str) -> Pos:
                    contract=level + strain, plays=tuple(card(x) for x in p.plays),
                    lesson=tuple(card(x) for x in p.lesson),
                    pins=tuple((s, tuple(card(x) for x in cards)) for s, cards in p.pins))
+
+
+def from_case(name: str, named: Technique | None, not_named: Technique | None = None, k: int = 0,
+              first: bool = True) -> Pos:
+    """A position of :data:`tests.hints.conftest.CASES` (the technique-naming cases)."""
+    from tests.hints.conftest import CASES
+
+    c = next(x for x in CASES if x.name == name)
+    p = Pos(c.name, c.deal, c.contract, c.declarer, c.prior, c.leader, c.plays, c.best, named, not_named,
+            first=first)
+    return turned(p, k) if k else p
 
 
 def from_teaching(name: str, named: Technique | None, not_named: Technique | None = None, k: int = 0) -> Pos:
@@ -154,6 +166,14 @@ POSITIONS: tuple[Pos, ...] = (
     from_teaching("cash_out", T.CASH_OUT, k=3),
     from_teaching("cash_out", T.CASH_OUT, k=1),
     SAFETY, turned(SAFETY, 1), swapped(SAFETY, "S", "H"), NO_SAFETY,
+    from_teaching("restricted_choice", T.RESTRICTED_CHOICE),
+    from_teaching("restricted_choice", T.RESTRICTED_CHOICE, k=2),
+    swapped(from_teaching("restricted_choice", T.RESTRICTED_CHOICE), "S", "C"),
+    from_teaching("eight_ever_third_hand", T.FINESSE, T.RESTRICTED_CHOICE),
+    from_case("draw_trumps_first", T.TRUMP_CONTROL, first=False),
+    from_case("draw_trumps_first", T.TRUMP_CONTROL, k=2, first=False),
+    swapped(from_case("draw_trumps_first", T.TRUMP_CONTROL, first=False), "H", "D"),
+    from_case("cash_winners_first", T.CASH_WINNERS, T.TRUMP_CONTROL),
     THIRD_HIGH, turned(THIRD_HIGH, 1), swapped(THIRD_HIGH, "S", "H"),
     DEF_RUFF, turned(DEF_RUFF, 3), swapped(DEF_RUFF, "D", "C"),
 )
