@@ -9,7 +9,7 @@ the shape of the cards alone.
     in a deal the line wins, the side wins a trick with a card of the suit led that no outside card
     beats (the squeeze card), and after it a defender V, void in that suit, must discard while holding
     every outside card above one of the side's cards in each of two other suits (two threats, V's partner
-    holding none of them) and no other card; the side then wins every trick of the walk from there on,
+    holding none of them) and no other card; the goal needs every trick left and the side wins them all,
     although before that trick its sure winners (cards no outside card outranks, per suit at most the
     longer hand's length) were fewer than the tricks left.  *Positional* when the side's hand playing
     after V has no card it could play before seeing V's card that keeps every trick whatever V discards
@@ -121,6 +121,9 @@ def squeeze_in(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDumm
         left = trick.hands[int(trick.leader)].bit_count()
         if _sure_winners(trick, ctx, outside) >= left:
             continue  # enough winners: cashing, no squeeze
+        won = sum(1 for x in walk.tricks[:t] if x.winner is not None and ctx.ours(x.winner))
+        if values.goal_tricks - won < left:
+            continue  # the goal does not need every trick left: the squeeze's trick is not wanted
         for k in range(win_at + 1, 4):
             victim = trick.steps[k].seat
             if ctx.ours(victim):
@@ -308,9 +311,11 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
                 and plan.text.startswith(first.text + "; if the ") and \
                 plan.text[len(first.text) + 9] == _sym(card)[0] and "has fallen" in plan.text and \
                 _other_chance(plan.text, _sym(card)[0]):
+            honour = plan.text[len(first.text) + 5:].split(" has fallen", 1)[0]  # "the ♠Q"
             out.append(TechniqueFinding(Technique.COMBINING_CHANCES,
-                                        f"combining chances: cash the {_sym(card)} first — if the honour drops you "
-                                        f"need nothing else; if not, the next chance is still there", "combining-chances", {}, (card,)))
+                                        f"combining chances: cash the {_sym(card)} first — if {honour} drops you "
+                                        f"need nothing else; if not, the next chance is still there",
+                                        "combining-chances", {}, (card,)))
         elif first is not None and first.kinds[:1] == ("lead",) and "win" in first.kinds[1:] and \
                 "cross to" in first.text and "finesse" in words[len(first.kinds):]:
             out.append(TechniqueFinding(Technique.CROSS_TO_FINESSE, f"cross to finesse: {first.text}, then "

@@ -72,6 +72,7 @@ class _Context:
     def __init__(self, values: LineValues) -> None:
         p = values.position
         self.trump = None if p.strain == 4 else int(p.strain)
+        self.declaring = values.declaring
         if values.declaring:
             self.mine = (p.declarer, p.declarer.partner)
         else:
@@ -154,13 +155,18 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, s
     return out
 
 
-def trick_words(trick: WalkTrick, gone: int, ctx: _Context, following: WalkTrick | None) -> StepWords | None:
-    """The words for the declaring side's part of one trick (None when it only follows suit)."""
-    kinds = step_kinds(trick, gone, ctx)
+def trick_words(trick: WalkTrick, gone: int, ctx: _Context, following: WalkTrick | None,
+                start: int = 0, stop: int | None = None) -> StepWords | None:
+    """The words for the declaring side's part of one trick (None when it only follows suit); ``start`` and
+    ``stop``: only the side's planned cards of the trick in that range (told elsewhere, or later)."""
+    every = step_kinds(trick, gone, ctx)
+    if not every:
+        return None
+    kinds = every[start:stop]
     if not kinds:
         return None
     phrases: list[str] = []
-    low_lead = kinds[0][1] in ("lead", "give-up") and kinds[0][0].seat == trick.leader
+    low_lead = every[0][1] in ("lead", "give-up") and every[0][0].seat == trick.leader
     for step, kind in kinds:
         c = _sym(step.card)
         # crossing: the other hand wins the trick to lead another suit from there
@@ -176,11 +182,11 @@ def trick_words(trick: WalkTrick, gone: int, ctx: _Context, following: WalkTrick
         elif kind == "discard":
             phrases.append(f"discard the {c}")
         elif kind == "finesse":
-            phrases.append(f"finesse {_name(step.seat)}'s {c}")
+            phrases.append(f"finesse {_name(step.seat)}'s {c}" if ctx.declaring else f"play the {c}")
         elif kind == "duck":
             phrases.append(f"duck in {_name(step.seat)} (the {c})")
         elif kind == "hold-up":
-            phrases.append(f"hold up: play the {c}")
+            phrases.append(f"hold up: play the {c}" if ctx.declaring else f"play low (the {c})")
         elif kind == "give-up":
             phrases.append(f"give up a {SUIT_NAMES[step.card // 13][:-1]} trick (the {c})")
         elif kind == "lead":
@@ -210,11 +216,13 @@ def _gone_before(walk: Walk, t: int) -> int:
     return mask
 
 
-def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context) -> tuple[StepWords, ...]:
+def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context, skip: int = 0,
+                stop: int | None = None) -> tuple[StepWords, ...]:
     """The words of tricks ``t0``..``t1`` (exclusive), which the walks play alike: a trick's words are
     stated only when they are the same in every walk (what a card does can hang on the defence's cards),
     else the planned cards are just named.  The words describe how the line wins: they are read in the
-    deals where it reaches the goal (all deals if it never does)."""
+    deals where it reaches the goal (all deals if it never does).  ``skip``/``stop``: the range of the side's
+    planned cards of the first trick to tell (the others are told elsewhere)."""
     out: list[StepWords] = []
     walks = [w for w in walks if w.success] or list(walks)
     for t in range(t0, t1):
@@ -223,7 +231,9 @@ def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context) -> tuple
             if t >= len(walk.tricks):
                 continue
             nxt = walk.tricks[t + 1] if t + 1 < len(walk.tricks) else None
-            found.append(trick_words(walk.tricks[t], _gone_before(walk, t), ctx, nxt))
+            first = t == t0
+            found.append(trick_words(walk.tricks[t], _gone_before(walk, t), ctx, nxt, skip if first else 0,
+                                     stop if first else None))
         if not found:
             break
         texts = {None if f is None else f.text for f in found}
@@ -232,6 +242,10 @@ def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context) -> tuple
                 out.append(found[0])
             continue
         steps = tuple(s for s in walks[0].tricks[t].steps if s.planned and ctx.ours(s.seat))
+        if t == t0:
+            steps = steps[skip:stop]
+        if not steps:
+            continue
         out.append(StepWords("play " + " and ".join(f"the {_sym(s.card)}" for s in steps), steps))
     return tuple(out)
 
@@ -345,10 +359,10 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
     used: list[StepWords] = []
     events = 0
 
-    def describe(group: list[Walk], t: int, depth: int) -> str:
+    def describe(group: list[Walk], t: int, depth: int, skip: int = 0) -> str:
         nonlocal events
         end = _agree_until(group, t, ctx)
-        words = _words_from(group, t, end, ctx)
+        words = _words_from(group, t, end, ctx, skip) if end > t else ()
         used.extend(words)
         text = ", then ".join(x.text for x in words)
         alive = [x for x in group if end < len(x.tricks) and x.tricks[end].winner is not None]
@@ -363,8 +377,17 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
             return (text + ", " if text else "") + "then play on as the defenders' cards show"
         events += 1
         main, rest = groups[::-1] if event[2] else groups
-        yes = describe(main, end, depth - 1) or "the rest plays itself"
-        no = describe(rest, end, depth - 1) or "the rest plays itself"
+        # the side's cards of the deciding trick played alike before the event (the lead) are told first
+        keys = [_mine_key(g[0].tricks[end], ctx) for g in groups]
+        same = 0
+        while all(len(k) > same for k in keys) and len({k[same] for k in keys}) == 1:
+            same += 1
+        if same:
+            lead = _words_from(group, end, end + 1, ctx, 0, same)
+            used.extend(lead)
+            text = ", then ".join([text] + [x.text for x in lead]) if text else ", then ".join(x.text for x in lead)
+        yes = describe(main, end, depth - 1, same) or "the rest plays itself"
+        no = describe(rest, end, depth - 1, same) or "the rest plays itself"
         branch = f"{event[0]}, {yes}; {event[1]}, {no}"
         if not text:
             return branch if depth == 2 else f"({branch})"

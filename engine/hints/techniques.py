@@ -530,7 +530,8 @@ def defence_techniques(decision: Decision, best: Card, p_best: float, others: Se
       second with no chance of partner winning) holds a card that beats it and plays low, and winning at
       once does worse (the hold-up cuts declarer's communications);
     * THIRD_HAND_HIGH: partner led and declarer's side is winning, the defender plays a card that beats
-      the table while holding lower cards of the suit, and a lower card does worse;
+      the table but not every card he cannot see (fourth hand may still beat it: it forces a high card
+      out) while holding lower cards of the suit, and a lower card does worse;
     * DEFENSIVE_UNBLOCK: partner's card is winning, the defender plays a higher card of the suit under
       it (or overtakes) while holding a lower one, and the lower one does worse.
     """
@@ -569,7 +570,8 @@ def defence_techniques(decision: Decision, best: Card, p_best: float, others: Se
         return TechniqueFinding(Technique.DEFENSIVE_HOLD_UP,
                                 f"hold up the {_sym(max(higher_worse))}: let declarer win this trick",
                                 "defensive-hold-up", ev, (max(higher_worse),))
-    if len(trick) == 2 and decision.leader == decision.partner and not partner_winning and beats and lower_worse:
+    if len(trick) == 2 and decision.leader == decision.partner and not partner_winning and beats and lower_worse \
+            and not _is_top_for(decision, best):
         return TechniqueFinding(Technique.THIRD_HAND_HIGH, f"third hand high: the {_sym(best)}",
                                 "third-hand-high", ev)
     if partner_winning and lower_worse and any(hand >> c & 1 for c in range(13 * s, best)):

@@ -145,6 +145,41 @@ THIRD_HIGH = Pos("third_hand_high", "N:5.32.. K4..2. AJ...2 Q32...", "3N", "S", 
 DEF_RUFF = Pos("defender_ruffs_at_once", "N:.AK.2. .54.3. A.2..2 3..A.K", "4S", "S", (8, 2), "S", ("H2",),
                ("S3",), T.DEFENSIVE_RUFF, note="West ruffs the first heart: later South could overruff.")
 
+# --- found by a sweep of random endings (tests.hints.test_hint_agreement.random_ending, seeds 1, 5, 11, 23), kept
+# because a teacher would name them so; each was read through by hand ------------------------------------------
+LOSER_ON_LOSER = (
+    Pos("loser_on_loser_west_ruffs", "N:AJ...A ..85.T .2.T.8 ..A.KJ", "2C", "N", (5, 5), "N", ("SJ", "D8"),
+        ("DT",), T.LOSER_ON_LOSER, note="West ruffs the ♠J: South throws a diamond loser rather than be overruffed."),
+    Pos("loser_on_loser_later", "N:..5.QJ .54.3. .8..T9 83...K", "5D", "E", (8, 2), "N", ("CJ",),
+        ("H4", "H5"), T.LOSER_ON_LOSER, note="Discard now and later a heart loser on a losing spade."),
+    Pos("loser_on_loser_club", "N:A7.T..7 2.2..A9 .Q.T.K4 KQ.6..3", "4H", "S", (6, 3), "S", ("DT", "SQ"),
+        ("C7",), T.LOSER_ON_LOSER, note="North throws the ♣7 on the ♠Q instead of ruffing."),
+)
+SECOND_LOW = (
+    Pos("second_hand_low_club", "N:6.J..T .K..Q3 KT.A.. ..2.AJ", "1N", "N", (5, 5), "N", ("CT",), ("C3",),
+        T.SECOND_HAND_LOW, note="East keeps the ♣Q over dummy's ♣AJ."),
+    Pos("second_hand_low_heart", "N:J.KQ.5. 72.74.. .J3.3.2 AK.5..8", "2C", "W", (8, 1), "E", ("H4",), ("H3",),
+        T.SECOND_HAND_LOW, note="South keeps the ♥J behind dummy's ♥KQ."),
+    Pos("second_hand_low_trumps", "N:2.53.. .J4.9. 5.6..K .K2.6.", "4S", "S", (10, 0), "S", ("H6",), ("H2",),
+        T.SECOND_HAND_LOW, note="West keeps the ♥K."),
+)
+UNBLOCKS = (
+    Pos("defender_unblocks_spade", "N:Q9.9..3 .J.A74. J83.K.. .53.3.A", "5D", "E", (6, 3), "S",
+        ("HK", "H3", "H9", "HJ", "S3", "CA"), ("SQ",), T.DEFENSIVE_UNBLOCK),
+    Pos("defender_unblocks_club", "N:.87.AT. 7...KJ4 2.5.J.9 J.J.6.T", "3N", "S", (8, 1), "N",
+        ("H7", "CK", "H5", "HJ", "SJ", "DA", "S7", "S2", "CT", "H8"), ("CJ",), T.DEFENSIVE_UNBLOCK),
+    Pos("defender_unblocks_diamond", "N:2.92.. .3.AJ. 4...K2 .K.K9.", "1N", "N", (3, 7), "E", ("DJ", "C2"),
+        ("DK",), T.DEFENSIVE_UNBLOCK),
+)
+AVOIDING = (
+    Pos("avoidance_north_off_lead", "N:.K5.6.8 T2...T4 J5.4..J 8.AT.9.", "6N", "W", (9, 0), "W",
+        ("S8", "H5", "ST", "S5"), ("S2",), T.AVOIDANCE),
+    Pos("avoidance_ruff_high", "N:.8.7.53 ..9862. 83..Q.K .A2.5.8", "5D", "W", (7, 2), "N", ("H8",),
+        ("D8", "D9"), T.AVOIDANCE),
+    Pos("avoidance_in_hearts", "N:.4.A42. K3..K5. .T2..76 7.A5.6.", "4H", "N", (9, 0), "N", ("D2", "D5"),
+        (), T.AVOIDANCE),
+)
+
 POSITIONS: tuple[Pos, ...] = (
     SQUEEZE_W, SQUEEZE_E, SQUEEZE_LATER, turned(SQUEEZE_W, 2), NO_SQUEEZE,
     RECTIFY, turned(RECTIFY, 1), swapped(RECTIFY, "D", "C"),
@@ -176,6 +211,10 @@ POSITIONS: tuple[Pos, ...] = (
     from_case("cash_winners_first", T.CASH_WINNERS, T.TRUMP_CONTROL),
     THIRD_HIGH, turned(THIRD_HIGH, 1), swapped(THIRD_HIGH, "S", "H"),
     DEF_RUFF, turned(DEF_RUFF, 3), swapped(DEF_RUFF, "D", "C"),
+    *LOSER_ON_LOSER, from_case("ruff_in_dummy", T.RUFF_IN_DUMMY, T.LOSER_ON_LOSER),
+    *SECOND_LOW, replace(THIRD_HIGH, name="third_hand_is_not_second", not_named=T.SECOND_HAND_LOW),
+    *UNBLOCKS, replace(THIRD_HIGH, name="third_hand_high_is_no_unblock", not_named=T.DEFENSIVE_UNBLOCK),
+    *AVOIDING, from_case("nine_cards_drop", T.DROP, T.AVOIDANCE),
 )
 
 
