@@ -130,3 +130,27 @@ def test_review_says_what_the_missed_card_would_have_done():
     costly = review.costly[0]
     assert costly.card == parse_card("CJ") and costly.better == parse_card("S2")
     assert "the ♠2 would have thrown West in" in costly.explanation
+
+
+def test_a_tie_is_always_put_into_words():
+    """When the recommended card is tied with others on the goal's chance, the text says so and why it
+    comes first (more tricks on average, or the lower card kept for later) — never silently the lowest."""
+    from engine.bridge.view import view_for_turn
+    from engine.hints.bridge_hint import hint_from_values
+    from engine.hints.lines import HintBudget
+    from engine.core.cards import card_symbol_str
+    from tests.hints.test_hint_agreement import bridge_cases
+
+    tied = 0
+    for deal, play in bridge_cases(40, 3):
+        view = view_for_turn(play)
+        values = line_values(view, HintBudget(exact_time=None, exact_nodes=None),
+                             out_of_play=FULL_MASK & ~deal.cards.mask)
+        hint = hint_from_values(values)
+        if not hint.tied:
+            continue
+        tied += 1
+        names = ", ".join(card_symbol_str(c) for c in hint.tied)
+        assert f"The {names} " in hint.text and ("just as good" in hint.text or "does as well" in hint.text
+                                                  or "do as well" in hint.text), hint.text
+    assert tied >= 3
