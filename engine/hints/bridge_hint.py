@@ -55,6 +55,11 @@ __all__ = ["hint_from_values", "bridge_hint_for_view", "view_position", "MIN_SAM
 MIN_SAMPLE_FOR_CONDITIONS = 200
 """A rule found on a sample of deals is stated only when the sample is at least this large."""
 
+SAFETY_DEALS = 400
+SAFETY_NODES = 60_000
+"""The overtrick search behind a safety play runs on at most this many deals, within this node budget (past
+it, no safety play is named from the lines: the hint must not wait on a second full search)."""
+
 PLACEMENT_DEALS = 400
 """Deals without the auction (every layout when there are at most this many) that an auction note's
 "without it" figure is measured on."""
@@ -207,6 +212,9 @@ def _hidden_seats(position: BridgePosition) -> tuple[Seat, ...]:
     return tuple(s for s in Seat if s not in (mover, declarer.partner))
 
 
+LINE_RULES = ("squeeze", "rectify-count", "throw-in", "loser-on-loser", "combining-chances", "cross-to-finesse")
+
+
 def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[CandidateHint]:
     """The recommended card's and the runner-up's lines in words, and the techniques read from them
     (:mod:`.plan`, :mod:`.line_techniques`); only where the analysis kept the strategy (exact)."""
@@ -244,12 +252,13 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
         if any(f.technique is Technique.COMBINING_CHANCES for f in found):
             rest = tuple(f for f in rest if f.technique is not Technique.DROP)  # the line is more than a drop
         out[i] = replace(cand, line="" if plan is None else plan.text, techniques=tuple(found) + rest)
-    if len(walked) == 2 and not any(t.rule in ("squeeze", "throw-in", "rectify-count") for t in out[0].techniques):
+    if len(walked) == 2:
         names = [t.technique for t in out[0].techniques]
         found = comparison_techniques(values, out[0].card, out[1].card, walked[0], walked[1], names)
-        if found:  # trump control explains the drawing of trumps: it comes after that name
-            first = tuple(f for f in found if f.technique is not Technique.TRUMP_CONTROL)
-            after = tuple(f for f in found if f.technique is Technique.TRUMP_CONTROL)
+        if found:  # trump control explains the drawing of trumps, and a line's own technique stays first
+            lined = bool(names) and out[0].techniques[0].rule in LINE_RULES
+            first = () if lined else tuple(f for f in found if f.technique is not Technique.TRUMP_CONTROL)
+            after = tuple(f for f in found if f not in first)
             out[0] = replace(out[0], techniques=first + out[0].techniques + after)
     return out
 
@@ -267,11 +276,11 @@ def _with_safety(values: LineValues, candidates: list[CandidateHint], oracle) ->
     if not values.declaring or len(candidates) < 2 or values.goal_tricks != values.position.target:
         return candidates
     tricks_left = int(np.asarray(values.position.worlds)[0, int(values.position.leader)]).bit_count()
-    if values.position.target + 1 > tricks_left:
+    if values.position.target + 1 > tricks_left or values.worlds > SAFETY_DEALS:
         return candidates
     try:
         over = position_values(None, replace(values.position, target=values.position.target + 1), values.layouts,
-                               Method.EXACT, HintBudget(exact_time=None), oracle=oracle)
+                               Method.EXACT, HintBudget(exact_time=None, exact_nodes=SAFETY_NODES), oracle=oracle)
     except SingleDummyBudget:
         return candidates
     best = candidates[0]

@@ -21,7 +21,8 @@ the shape of the cards alone.
     in a deal the line wins, the side leads and loses the trick to a defender V on purpose (it gives the
     trick up or ducks), V must lead to the next trick, whatever V leads the side still takes the tricks it needs (double
     dummy), and with the hand that gave the trick up on lead instead it would not: V is forced to lead into
-    the side's cards or give a ruff and discard.  Named on the card that gives up the trick, or on the line's
+    the side's cards or give a ruff and discard (the words say which, per suit he holds, and which suits the
+    line stripped first: suits it led earlier while V still held them — the elimination).  Named on the card that gives up the trick, or on the line's
     first card when the throw-in comes later.
 ``loser on loser`` (LOSER_ON_LOSER)
     in a deal the line wins, a hand of the side that holds trumps and is void in the suit led discards a
@@ -208,6 +209,41 @@ def throw_in_at(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDum
     return None
 
 
+def _into(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: _Context) -> list[str]:
+    """What the thrown-in defender must lead into, per suit he holds: "a club into the ♣KJ" (the side's
+    cards of the suit after the throw-in trick), or "a ruff and discard" (both hands void, both with trumps)."""
+    trick = walk.tricks[t]
+    gone = _gone_before(walk, t) | sum(1 << c for c in trick.cards)
+    hands = {s: trick.hands[int(s)] & ~gone for s in ctx.mine}
+    out = []
+    for suit in suits:
+        ours = 0
+        for h in hands.values():
+            ours |= h & SUIT_MASKS[suit]
+        trump = ctx.trump
+        if not ours and trump is not None and len(hands) == 2 and \
+                all(h & SUIT_MASKS[trump] for h in hands.values()):
+            out.append("a ruff and discard")
+        elif ours:
+            top = max(c for c in range(13 * suit, 13 * suit + 13) if ours >> c & 1)
+            seat = next(x for x, h in hands.items() if h >> top & 1)
+            cards = [c for c in range(13 * suit + 12, 13 * suit - 1, -1) if hands[seat] >> c & 1]
+            out.append(f"a {SUIT_NAMES[suit][:-1]} into {_name(seat)}'s " + "♠♥♦♣"[suit] +
+                       "".join(card_symbol_str(c)[1:] for c in cards))
+    return out
+
+
+def _stripped(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: _Context) -> list[int]:
+    """Suits the line played before the throw-in while the victim still held them (his exits taken away)."""
+    out: list[int] = []
+    for trick in walk.tricks[:t]:
+        led = trick.steps[0].card // 13
+        if ctx.ours(trick.leader) and led not in suits and led not in out and \
+                trick.hands[int(victim)] & SUIT_MASKS[led]:
+            out.append(led)
+    return out
+
+
 def _loser_on_loser(walk: Walk, ctx: _Context, values: LineValues, oracle: DoubleDummyOracle
                     ) -> tuple[int, Card] | None:
     if not walk.success or ctx.trump is None:
@@ -289,12 +325,16 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
     throws = [(x, found) for x in walks if (found := throw_in_at(x, values, ctx, oracle)) is not None]
     if throws:
         walk, (t, given, victim, suits) = max(throws, key=lambda p: w[p[0].world])
+        into = _into(walk, t, victim, suits, ctx)
+        forced = f" ({' or '.join(into)})" if into else ""
+        strip = _stripped(walk, t, victim, suits, ctx)
+        stripped = f"with his {_suits(strip)} stripped, " if strip else ""
         if t == 0 and given == card:
-            phrase = (f"the {_sym(given)} throws {_name(victim)} in: left with only {_suits(suits)}, "
-                      f"whatever he leads gives you a trick")
+            phrase = (f"the {_sym(given)} throws {_name(victim)} in: {stripped}left with only {_suits(suits)}, "
+                      f"whatever he leads gives you a trick{forced}")
         else:
-            phrase = (f"the line throws {_name(victim)} in with the {_sym(given)}: left with only "
-                      f"{_suits(suits)}, whatever he leads gives you a trick")
+            phrase = (f"the line throws {_name(victim)} in with the {_sym(given)}: {stripped}left with only "
+                      f"{_suits(suits)}, whatever he leads gives you a trick{forced}")
         out.append(TechniqueFinding(Technique.THROW_IN, phrase, "throw-in",
                                     {"deals": float(sum(w[x.world] for x, _ in throws))}, (given,), victim))
     losers = [(x, found) for x in walks if (found := _loser_on_loser(x, ctx, values, oracle)) is not None]

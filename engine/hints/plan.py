@@ -150,7 +150,7 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, s
             out.append((step, "follow"))
     # a lead whose side then neither tries to win nor can: giving the trick up
     kinds = [k for _, k in out]
-    if kinds and kinds[0] == "lead" and all(k in ("follow", "duck") for k in kinds[1:]):
+    if kinds and kinds[0] == "lead" and all(k in ("follow", "duck", "discard") for k in kinds[1:]):
         out[0] = (out[0][0], "give-up")
     return out
 

@@ -63,6 +63,16 @@ Two names come from comparing candidates:
     of two cards of one suit the better one is the higher card played from the
     shorter hand (unblocking, or overtaking partner's winner), or the lower
     card that lets partner's card win the trick.
+``restricted-choice`` (:func:`restricted_choice`)
+    on top of a finesse through X: X's partner played, earlier, an honour equal
+    to the one finessed against, and the deals (weighted by restricted choice)
+    put that honour with X more often than not.
+
+The defence's techniques (cash-out, second hand low, hold-up, third hand high,
+unblock, ruff) are in :func:`defence_techniques`; the techniques of a whole
+line (squeeze, rectifying the count, throw-in and elimination, loser on loser,
+combining chances, cross to finesse, trump control, avoidance) are read from
+the analysis's strategy walked in every deal, in :mod:`.line_techniques`.
 """
 
 from __future__ import annotations

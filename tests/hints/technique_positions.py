@@ -128,6 +128,9 @@ THROW_IN_HEART = Pos("throw_in_with_a_heart", "N:AQ.3.. KT.K.. 2.2.2. 94.4..", "
 THROW_IN_SPADE = Pos("throw_in_with_a_spade", "N:2...KJ ..JT9. 3..2.3 A...Q4", "3N", "S", (7, 3), "N", (),
                      ("S2",), T.THROW_IN, pins=(("W", ("SA", "CQ", "C4")),),
                      note="West has the ♠A and ♣Q4: in with the spade, he must lead a club into the ♣KJ.")
+STRIP_AND_THROW = Pos("strip_then_throw_in", "N:2.AQ.3. ..KJ.KQ 3..A.32 .K4.4.A", "3N", "S", (6, 3), "S", (),
+                      ("DA",), T.THROW_IN, pins=(("W", ("HK", "H4", "D4", "CA")),),
+                      note="Cash the ♦A first (West's exit), then the ♣2 puts him in with the ♣A: a heart into ♥AQ.")
 NO_THROW_IN = Pos("no_throw_in_top_spades", "N:AK.3.. QT.K.. 2.2.2. 94.4..", "3N", "S", (7, 3), "N", (),
                   ("SA", "SK"), None, T.THROW_IN, note="With the ♠AK North cashes: no need to throw anyone in.")
 
@@ -173,7 +176,8 @@ UNBLOCKS = (
 )
 AVOIDING = (
     Pos("avoidance_north_off_lead", "N:.K5.6.8 T2...T4 J5.4..J 8.AT.9.", "6N", "W", (9, 0), "W",
-        ("S8", "H5", "ST", "S5"), ("S2",), T.AVOIDANCE),
+        ("S8", "H5", "ST", "S5"), ("S2",), T.AVOIDANCE, first=False,
+        note="The ♠2 also throws South in: the throw-in is the first name, avoidance the second."),
     Pos("avoidance_ruff_high", "N:.8.7.53 ..9862. 83..Q.K .A2.5.8", "5D", "W", (7, 2), "N", ("H8",),
         ("D8", "D9"), T.AVOIDANCE),
     Pos("avoidance_in_hearts", "N:.4.A42. K3..K5. .T2..76 7.A5.6.", "4H", "N", (9, 0), "N", ("D2", "D5"),
@@ -185,6 +189,12 @@ POSITIONS: tuple[Pos, ...] = (
     RECTIFY, turned(RECTIFY, 1), swapped(RECTIFY, "D", "C"),
     replace(SQUEEZE_W, name="squeeze_needs_no_duck", named=T.SQUEEZE, not_named=T.RECTIFY_COUNT),
     THROW_IN_HEART, THROW_IN_SPADE, turned(THROW_IN_SPADE, 2), swapped(THROW_IN_HEART, "S", "D"), NO_THROW_IN,
+    STRIP_AND_THROW, turned(STRIP_AND_THROW, 1), swapped(STRIP_AND_THROW, "H", "S"),
+    from_case("hold_up_in_3nt", T.HOLD_UP, T.THROW_IN), from_case("hold_up_in_3nt", T.HOLD_UP, k=1),
+    from_case("hold_up_in_3nt", T.HOLD_UP, k=2), from_teaching("hold_up_declarer", T.HOLD_UP),
+    from_case("duck_keeping_an_entry", T.DUCK, k=1), from_case("duck_keeping_an_entry", T.DUCK, k=3),
+    from_case("unblock_short_hand", T.ENTRY_MANAGEMENT), from_case("unblock_short_hand", T.ENTRY_MANAGEMENT, k=2),
+    swapped(from_case("unblock_short_hand", T.ENTRY_MANAGEMENT), "D", "H"),
     from_teaching("duck_to_keep_entry", T.DUCK, T.THROW_IN),
     from_teaching("eight_ever_cash", T.COMBINING_CHANCES, T.DROP),
     from_teaching("eight_ever_cash", T.COMBINING_CHANCES, T.DROP, k=2),

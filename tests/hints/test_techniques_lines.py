@@ -12,18 +12,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.core.cards import FULL_MASK
+from engine.core.cards import FULL_MASK, parse_card
+from engine.core.seats import Seat
 from engine.hints.line_walk import walk_lines
 from engine.hints.lines import line_values
 from engine.hints.plan import line_plan
 from engine.hints.techniques import Technique
 from engine.hints.render import pct
 from engine.solvers.solver_oracle import default_oracle
-from engine.core.cards import parse_card
-from engine.core.seats import Seat
 from tests.hints.teaching_set import by_name
-from tests.hints.technique_positions import (POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W, THROW_IN_SPADE, Pos,
-                                             hint_of, turned)
+from tests.hints.technique_positions import (POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W, STRIP_AND_THROW,
+                                             THROW_IN_SPADE, Pos, hint_of, turned)
 from tests.hints.test_teaching_truth import build
 
 T = Technique
@@ -61,6 +60,10 @@ def test_squeeze_names_victim_and_kind():
 def test_throw_in_names_the_defender_and_what_he_is_left_with():
     found = hint_of(THROW_IN_SPADE).candidates[0].techniques[0]
     assert found.seat is Seat.WEST and "left with only clubs" in found.phrase
+    assert "(a club into North's ♣KJ)" in found.phrase
+    strip = hint_of(STRIP_AND_THROW).candidates[0].techniques[0]
+    assert strip.phrase.startswith("the line throws West in with the ♣2: with his diamonds stripped, left with "
+                                   "only hearts") and "a heart into North's ♥AQ" in strip.phrase
 
 
 PLAN_POSITIONS = ["eight_ever_cash", "eight_ever_cross", "nine_never_third_hand", "combining_chances",
