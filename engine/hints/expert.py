@@ -40,6 +40,7 @@ class ExpertLine:
     library_north: Seat  # our seat playing the library's North
     library_south: Seat
     suit: int
+    steps: tuple[str, ...] = ()  # the library's plan in short steps (library seats; :func:`table_words` turns them)
 
     @property
     def stated_probability(self) -> float:
@@ -50,7 +51,27 @@ class ExpertLine:
                 "tags": list(self.tags), "line": self.line, "probability": round(self.probability, 6),
                 "line_probability": round(self.line_probability, 6), "expert_chance": self.expert_chance,
                 "library_north": self.library_north.letter, "library_south": self.library_south.letter,
-                "suit": "SHDC"[self.suit]}
+                "suit": "SHDC"[self.suit], "steps": [table_words(self, x) for x in self.steps]}
+
+
+def table_words(e: ExpertLine, text: str) -> str:
+    """Words about the library's seats turned to the table's: its North and South are the seats holding
+    those cards here, its West and East the defenders sitting where the library puts them."""
+    import re
+
+    seats = {"North": e.library_north, "South": e.library_south,
+             "West": e.library_south.lho, "East": e.library_north.lho}
+    return re.sub(r"\b(North|South|West|East)\b", lambda m: seats[m.group(1)].name.title(), text)
+
+
+@lru_cache(maxsize=512)
+def _steps(entry_id: int) -> tuple[str, ...]:
+    """The library plan of an entry in short steps (the suit mode's narration, library seats)."""
+    from ..suits.narrate import plan_steps
+    from ..suits.position import SuitTable
+
+    entry = next(e for e in load_library() if e.id == entry_id)
+    return tuple(("  " * x.depth) + x.text for x in plan_steps(SuitTable(entry.problem()), entry.plan))
 
 
 def barrier_signature(north_field: int, south_field: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -88,6 +109,7 @@ def expert_lines(suit: int, hands: dict[Seat, int], live: int, limit: int = 4) -
             if any(x.entry_id == e.id for x in found):
                 continue
             found.append(ExpertLine(e.id, e.north, e.south, e.tricks, tuple(t.value for t in e.tags), e.line,
-                                    e.probability, e.line_probability, e.expert_chance, north, south, suit))
+                                    e.probability, e.line_probability, e.expert_chance, north, south, suit,
+                                    _steps(e.id)))
     found.sort(key=lambda x: (-x.tricks, x.entry_id))
     return tuple(found[:limit])

@@ -8,11 +8,13 @@ checks it against ``LineValues.plans``), and every event is checked on every wal
 branch are exactly those where the event happened.  When no single event separates the branches, the plan
 says only that the play depends on the defence's cards.
 
-Each trick's words come from what its cards do in the deal walked (:func:`trick_words`): ``cash`` (no
-outside card of the suit ranks above it), ``draw trumps``, ``ruff``, ``discard``, ``finesse`` (a card
-that wins the trick although an outside card ranks above it, a defender still to play or having played
-low), ``duck``/``give up`` (the side lets the defence win a trick it could win, or leads a loser),
-``cross`` (a card that wins in the other hand, which leads next).
+Each trick's words come from what its cards do, as the declaring side sees it (:func:`step_kinds`):
+``cash`` (no outside card of the suit ranks above it), ``draw trumps``, ``ruff``, ``discard``,
+``finesse`` (a ten or higher, or a card below one of the side's own, played to beat the table while an
+outside card above it is still to come), ``win``/``cross`` (a winner; a cross when the other hand wins a
+low lead and leads another suit next), ``overtake`` (beating partner's sure winner), ``duck``/``hold up``
+(not beating a defender's card while holding one that would), ``give up`` (a lead on which neither hand
+tries to win).  Words that differ between the deals where the line wins are replaced by the cards' names.
 """
 
 from __future__ import annotations
@@ -101,6 +103,15 @@ def _beats(card: Card, other: Card, led: int, trump: int | None) -> bool:
     return cs == led and os_ != led
 
 
+def _side_holds_above(card: Card, trick: WalkTrick, ctx: _Context) -> bool:
+    """The declaring side holds (at the trick's start) a card of ``card``'s suit above it: a tenace."""
+    s = card // 13
+    ours = 0
+    for seat in ctx.mine:
+        ours |= trick.hands[int(seat)]
+    return any(ours >> c & 1 for c in range(card + 1, 13 * s + 13))
+
+
 def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, str]]:
     """What each of the declaring side's planned cards in ``trick`` does, from what the side can see
     (``gone``: cards played in earlier tricks of the walk): cash, draw-trumps, ruff, discard, finesse, win,
@@ -133,14 +144,21 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, s
         if s != led:
             out.append((step, "ruff" if trump is not None and s == trump else "discard"))
             continue
-        partner_winning = winning is not None and ctx.ours(winning.seat)
+        # partner's card is winning for sure only if no outside card still to come can beat it
+        partner_winning = winning is not None and ctx.ours(winning.seat) and not any(
+            outside >> c & 1 for c in range(winning.card + 1, 13 * (winning.card // 13) + 13))
         beats = winning is None or _beats(card, winning.card, led, trump)
         if beats and partner_winning:
             out.append((step, "follow" if higher_outside else "overtake"))
             continue
         if beats:
             defender_after = any(not ctx.ours(trick.leader.offset(j)) for j in range(k + 1, 4))
-            out.append((step, "finesse" if higher_outside and defender_after else "win"))
+            if not higher_outside:
+                out.append((step, "win"))
+            elif defender_after and (card % 13 >= 8 or _side_holds_above(card, trick, ctx)):
+                out.append((step, "finesse"))  # a tenace or an honour played to win if the honours lie well
+            else:
+                out.append((step, "follow"))  # a spot card that only beats partner's or a low card
             continue
         could_win = any(hand >> c & 1 and c > card and _beats(c, winning.card, led, trump)  # type: ignore[union-attr]
                         for c in range(13 * s, 13 * s + 13))

@@ -156,7 +156,8 @@ def bridge_text(hint: BridgeHint) -> str:
         holding = f"{mine} opposite {theirs}" if e.library_north in (hint.mover, hint.mover.partner) else \
             f"{e.north} opposite {e.south}"
         parts.append(f"Library combination #{e.entry_id}, {holding} for {e.tricks} "
-                     f"trick{'s' if e.tricks != 1 else ''}: \"{library_words(e)}\" For the suit alone, before any "
+                     f"trick{'s' if e.tricks != 1 else ''}: \"{library_words(e)}\"{_steps_words(e)} For the suit alone, "
+                     f"before any "
                      f"of its cards is seen, that is {pct(e.probability)} against the best defence"
                      f"{'' if abs(e.probability - e.stated_probability) < 0.005 else f' (the source says {e.expert_chance})'}"
                      f"; the figures above count what has been seen since.")
@@ -165,13 +166,18 @@ def bridge_text(hint: BridgeHint) -> str:
 
 
 def library_words(e) -> str:
-    """An expert line's words with the library's seats turned to the table's: its North and South are the
-    seats holding those cards here, its West and East the defenders sitting where the library puts them."""
-    import re
+    """An expert line's words with the library's seats turned to the table's (:func:`.expert.table_words`)."""
+    from .expert import table_words
 
-    seats = {"North": e.library_north, "South": e.library_south,
-             "West": e.library_south.lho, "East": e.library_north.lho}
-    return re.sub(r"\b(North|South|West|East)\b", lambda m: seats[m.group(1)].name.title(), e.line)
+    return table_words(e, e.line)
+
+
+def _steps_words(e) -> str:
+    """' Step by step: Cash the ace. Cash the king.' — the library's plan in the table's seats (≤ 4 steps)."""
+    from .expert import table_words
+
+    steps = [table_words(e, x.strip()) for x in e.steps[:4]]
+    return "" if not steps else " Step by step: " + " ".join(steps) + ("" if len(e.steps) <= 4 else " …")
 
 
 def basis_sentence(hint: BridgeHint) -> str:
