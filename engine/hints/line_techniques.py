@@ -320,8 +320,8 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
         if t > 0 and kinds and any(k in ("give-up", "duck") and s.card == card for s, k in kinds) and \
                 first.winner is not None and not ctx.ours(first.winner):
             out.insert(0, TechniqueFinding(Technique.RECTIFY_COUNT,
-                                           f"give up this trick now to rectify the count: the {_sym(sq)} will "
-                                           f"then squeeze {_name(victim)}", "rectify-count", {}, (sq,), victim))
+                                           f"give up this trick now to rectify the count for a squeeze on "
+                                           f"{_name(victim)}", "rectify-count", {}, (sq,), victim))
     throws = [(x, found) for x in walks if (found := throw_in_at(x, values, ctx, oracle)) is not None]
     if throws:
         walk, (t, given, victim, suits) = max(throws, key=lambda p: w[p[0].world])

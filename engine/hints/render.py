@@ -183,7 +183,8 @@ def _steps_words(e) -> str:
 def basis_sentence(hint: BridgeHint) -> str:
     """Where the figures come from, in one sentence (method, deals, error)."""
     if hint.method is Method.EXACT:
-        return (f"Exact: every one of the {hint.worlds} layouts consistent with what you see, each line played "
+        which = "the one layout" if hint.worlds == 1 else f"every one of the {hint.worlds} layouts"
+        return (f"Exact: {which} consistent with what you see, each line played "
                 f"to the end without seeing the hidden cards, against the best defence.")
     if hint.method is Method.SUIT_REDUCTION:
         rest = "" if hint.exact else (" A figure with ± has a margin: its share of the deals where the card's "

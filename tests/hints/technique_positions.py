@@ -25,7 +25,8 @@ from engine.hints import bridge_hint_for_view
 from engine.hints.techniques import Technique
 from tests.hints.teaching_set import by_name
 
-__all__ = ["Holds", "Pos", "turned", "swapped", "from_teaching", "POSITIONS", "build", "hint_of"]
+__all__ = ["Holds", "Pos", "turned", "swapped", "from_teaching", "from_case", "POSITIONS", "DEFENCE_POSITIONS",
+           "DECLARER_POSITIONS", "build", "hint_of", "check_named"]
 
 T = Technique
 
@@ -184,6 +185,15 @@ AVOIDING = (
         (), T.AVOIDANCE),
 )
 
+NO_CASH_OUT = (
+    Pos("lead_low_not_the_king", "N:AQ.T..8 4.8.85. 3.K..K4 J.92.9.", "4S", "E", (8, 1), "N",
+        ("C8", "H8", "C4", "SJ", "H9", "HT", "D8", "HK"), ("S3",), None, T.CASH_OUT,
+        note="South's ♣K is a winner, but a spade (22%) beats cashing it (11%)."),
+    Pos("trump_lead_not_the_queen", "N:2.6.J.J .K.96.Q T74..5. 85..87.", "5D", "S", (7, 2), "W",
+        ("S5", "S2", "HK", "ST", "S4", "S8", "CJ", "D6"), ("D9",), None, T.CASH_OUT,
+        note="East leads a trump (67%) rather than cash the ♣Q (56%)."),
+)
+
 POSITIONS: tuple[Pos, ...] = (
     SQUEEZE_W, SQUEEZE_E, SQUEEZE_LATER, turned(SQUEEZE_W, 2), NO_SQUEEZE,
     RECTIFY, turned(RECTIFY, 1), swapped(RECTIFY, "D", "C"),
@@ -225,7 +235,19 @@ POSITIONS: tuple[Pos, ...] = (
     *SECOND_LOW, replace(THIRD_HIGH, name="third_hand_is_not_second", not_named=T.SECOND_HAND_LOW),
     *UNBLOCKS, replace(THIRD_HIGH, name="third_hand_high_is_no_unblock", not_named=T.DEFENSIVE_UNBLOCK),
     *AVOIDING, from_case("nine_cards_drop", T.DROP, T.AVOIDANCE),
+    from_case("finesse_third_hand", T.FINESSE, T.HOLD_UP),
+    replace(from_teaching("eight_ever_third_hand", T.FINESSE, T.DUCK), name="finesse_is_no_duck"),
+    from_case("cash_winners_first", T.CASH_WINNERS, T.ENTRY_MANAGEMENT, k=2),
+    *NO_CASH_OUT, replace(THIRD_HIGH, name="third_hand_high_is_no_hold_up", not_named=T.DEFENSIVE_HOLD_UP),
+    replace(from_teaching("hold_up_defence", T.DEFENSIVE_HOLD_UP), name="defender_hold_up_is_no_ruff",
+            not_named=T.DEFENSIVE_RUFF),
 )
+
+
+DEFENCE = frozenset({T.CASH_OUT, T.SECOND_HAND_LOW, T.THIRD_HAND_HIGH, T.DEFENSIVE_HOLD_UP, T.DEFENSIVE_RUFF,
+                     T.DEFENSIVE_UNBLOCK})
+DEFENCE_POSITIONS = tuple(p for p in POSITIONS if (p.named or p.not_named) in DEFENCE)
+DECLARER_POSITIONS = tuple(p for p in POSITIONS if p not in DEFENCE_POSITIONS)
 
 
 def build(p: Pos):
@@ -249,3 +271,22 @@ def hint_of(p: Pos):
         _HINTS[p.name] = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask, constraints=pins,
                                               rng=random.Random(0))
     return _HINTS[p.name]
+
+
+def check_named(position: Pos) -> None:
+    """The recommended card is the lesson's, its first name (or one of its names) is ``named`` and that
+    name's phrase is in the text; ``not_named`` is not among its names."""
+    hint = hint_of(position)
+    best = hint.candidates[0]
+    lesson = [parse_card(t) for t in position.lesson]
+    assert not lesson or any(best.card == c or c in best.equivalents for c in lesson), hint.text
+    names = [t.technique for t in best.techniques]
+    if position.named is not None:
+        if position.first:
+            assert names and names[0] is position.named, hint.text
+        else:
+            assert position.named in names, hint.text
+        found = next(t for t in best.techniques if t.technique is position.named)
+        assert found.phrase in hint.text
+    if position.not_named is not None:
+        assert position.not_named not in names, hint.text

@@ -21,29 +21,27 @@ from engine.hints.techniques import Technique
 from engine.hints.render import pct
 from engine.solvers.solver_oracle import default_oracle
 from tests.hints.teaching_set import by_name
-from tests.hints.technique_positions import (POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W, STRIP_AND_THROW,
-                                             THROW_IN_SPADE, Pos, hint_of, turned)
+from tests.hints.technique_positions import (DECLARER_POSITIONS, POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W,
+                                             STRIP_AND_THROW, THROW_IN_SPADE, Pos, check_named, hint_of, turned)
 from tests.hints.test_teaching_truth import build
 
 T = Technique
 
 
-@pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
+@pytest.mark.parametrize("position", DECLARER_POSITIONS, ids=[p.name for p in DECLARER_POSITIONS])
 def test_technique_named_only_where_its_rule_holds(position: Pos):
-    hint = hint_of(position)
-    best = hint.candidates[0]
-    lesson = [parse_card(t) for t in position.lesson]
-    assert not lesson or any(best.card == c or c in best.equivalents for c in lesson), hint.text
-    names = [t.technique for t in best.techniques]
-    if position.named is not None:
-        if position.first:
-            assert names and names[0] is position.named, hint.text
-        else:
-            assert position.named in names, hint.text
-        found = next(t for t in best.techniques if t.technique is position.named)
-        assert found.phrase in hint.text
-    if position.not_named is not None:
-        assert position.not_named not in names, hint.text
+    check_named(position)
+
+
+def test_every_technique_has_three_positions_and_a_look_alike():
+    from collections import Counter
+
+    named = Counter(p.named for p in DECLARER_POSITIONS if p.named is not None)
+    looks = {p.not_named for p in DECLARER_POSITIONS if p.not_named is not None}
+    for t in (T.SQUEEZE, T.RECTIFY_COUNT, T.THROW_IN, T.HOLD_UP, T.DUCK, T.ENTRY_MANAGEMENT, T.AVOIDANCE,
+              T.RESTRICTED_CHOICE, T.COMBINING_CHANCES, T.CROSS_TO_FINESSE, T.SAFETY_PLAY, T.LOSER_ON_LOSER,
+              T.TRUMP_CONTROL):
+        assert named[t] >= 3 and t in looks, t
 
 
 def test_squeeze_names_victim_and_kind():
@@ -157,3 +155,38 @@ def test_a_tie_is_always_put_into_words():
         assert f"The {names} " in hint.text and ("just as good" in hint.text or "does as well" in hint.text
                                                   or "do as well" in hint.text), hint.text
     assert tied >= 3
+
+
+@pytest.mark.parametrize("seed", (5, 6))
+def test_plans_read_the_strategy_on_random_positions(seed):
+    """Over random endings: every card a plan names is the strategy's card at its public state, the walked
+    lines win in exactly the deals the analysis says, and the hint states the plan with its own figure."""
+    from engine.bridge.view import view_for_turn
+    from engine.hints.bridge_hint import hint_from_values
+    from engine.hints.lines import HintBudget
+    from tests.hints.test_hint_agreement import bridge_cases
+
+    oracle = default_oracle()
+    planned = 0
+    for deal, play in bridge_cases(30, seed):
+        view = view_for_turn(play)
+        values = line_values(view, HintBudget(exact_time=None, exact_nodes=None),
+                             out_of_play=FULL_MASK & ~deal.cards.mask)
+        if not values.exact or not values.plans:
+            continue
+        hint = hint_from_values(values)
+        for cand in hint.candidates[:2]:
+            walks = walk_lines(values, cand.card, oracle)
+            if walks is None:
+                continue
+            assert np.array_equal(np.array([w.success for w in walks]), np.asarray(values.success[cand.card]) > 0.5)
+            plan = line_plan(values, cand.card, oracle, walks)
+            assert plan is not None and plan.text == cand.line
+            for words in plan.words:
+                for step in words.steps:
+                    assert values.plans[cand.card][step.state] == step.card
+            planned += 1
+        best = hint.candidates[0]
+        if best.line:
+            assert f"The line: {best.line} ({pct(best.p_goal)})." in hint.text
+    assert planned >= 20
