@@ -26,7 +26,8 @@ from engine.hints.techniques import Technique
 from tests.hints.teaching_set import by_name
 
 __all__ = ["Holds", "Pos", "turned", "swapped", "from_teaching", "from_case", "POSITIONS", "DEFENCE_POSITIONS",
-           "DECLARER_POSITIONS", "build", "hint_of", "check_named"]
+           "DECLARER_POSITIONS", "ENDPLAY_POSITIONS", "PLAY_POSITIONS",
+           "COMMUNICATION_POSITIONS", "build", "hint_of", "check_named"]
 
 T = Technique
 
@@ -246,8 +247,14 @@ POSITIONS: tuple[Pos, ...] = (
 
 DEFENCE = frozenset({T.CASH_OUT, T.SECOND_HAND_LOW, T.THIRD_HAND_HIGH, T.DEFENSIVE_HOLD_UP, T.DEFENSIVE_RUFF,
                      T.DEFENSIVE_UNBLOCK})
+ENDPLAYS = frozenset({T.SQUEEZE, T.RECTIFY_COUNT, T.THROW_IN})
 DEFENCE_POSITIONS = tuple(p for p in POSITIONS if (p.named or p.not_named) in DEFENCE)
-DECLARER_POSITIONS = tuple(p for p in POSITIONS if p not in DEFENCE_POSITIONS)
+ENDPLAY_POSITIONS = tuple(p for p in POSITIONS if p not in DEFENCE_POSITIONS and (p.named in ENDPLAYS or p.not_named in ENDPLAYS))
+DECLARER_POSITIONS = tuple(p for p in POSITIONS if p not in DEFENCE_POSITIONS)  # endplays included
+COMMUNICATION = frozenset({T.HOLD_UP, T.DUCK, T.ENTRY_MANAGEMENT})
+COMMUNICATION_POSITIONS = tuple(p for p in DECLARER_POSITIONS if p not in ENDPLAY_POSITIONS
+                                and (p.named in COMMUNICATION or p.not_named in COMMUNICATION))
+PLAY_POSITIONS = tuple(p for p in DECLARER_POSITIONS if p not in ENDPLAY_POSITIONS and p not in COMMUNICATION_POSITIONS)
 
 
 def build(p: Pos):

@@ -21,14 +21,14 @@ from engine.hints.techniques import Technique
 from engine.hints.render import pct
 from engine.solvers.solver_oracle import default_oracle
 from tests.hints.teaching_set import by_name
-from tests.hints.technique_positions import (DECLARER_POSITIONS, POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W,
+from tests.hints.technique_positions import (DECLARER_POSITIONS, PLAY_POSITIONS, POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W,
                                              STRIP_AND_THROW, THROW_IN_SPADE, Pos, check_named, hint_of, turned)
 from tests.hints.test_teaching_truth import build
 
 T = Technique
 
 
-@pytest.mark.parametrize("position", DECLARER_POSITIONS, ids=[p.name for p in DECLARER_POSITIONS])
+@pytest.mark.parametrize("position", PLAY_POSITIONS, ids=[p.name for p in PLAY_POSITIONS])
 def test_technique_named_only_where_its_rule_holds(position: Pos):
     check_named(position)
 
