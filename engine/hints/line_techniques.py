@@ -49,7 +49,7 @@ from ..core.seats import Seat
 from ..solvers.oracle import DoubleDummyOracle
 from .line_walk import Walk, WalkTrick
 from .lines import LineValues
-from .plan import LinePlan, _Context, _gone_before, step_kinds
+from .plan import LinePlan, LineContext, gone_before, step_kinds
 from .techniques import Technique, TechniqueFinding
 
 __all__ = ["line_techniques", "squeeze_in", "throw_in_at"]
@@ -63,14 +63,14 @@ def _name(seat: Seat) -> str:
     return seat.name.title()
 
 
-def _ours_mask(trick: WalkTrick, ctx: _Context) -> int:
+def _ours_mask(trick: WalkTrick, ctx: LineContext) -> int:
     mask = 0
     for s in ctx.mine:
         mask |= trick.hands[int(s)]
     return mask
 
 
-def _sure_winners(trick: WalkTrick, ctx: _Context, outside: int) -> int:
+def _sure_winners(trick: WalkTrick, ctx: LineContext, outside: int) -> int:
     """The side's cards no outside card of their suit outranks, per suit at most the longer hand's length."""
     total = 0
     for s in range(4):
@@ -83,7 +83,7 @@ def _sure_winners(trick: WalkTrick, ctx: _Context, outside: int) -> int:
     return total
 
 
-def _threat(suit: int, trick: WalkTrick, ctx: _Context, victim: Seat) -> Card | None:
+def _threat(suit: int, trick: WalkTrick, ctx: LineContext, victim: Seat) -> Card | None:
     """The side's card of ``suit`` that only ``victim`` guards: every outside card above it is his, he
     holds at least one, his partner none (the highest such card of the side), else None."""
     ours = _ours_mask(trick, ctx) & SUIT_MASKS[suit]
@@ -99,12 +99,11 @@ def _threat(suit: int, trick: WalkTrick, ctx: _Context, victim: Seat) -> Card | 
     return None
 
 
-def squeeze_in(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDummyOracle
+def squeeze_in(walk: Walk, values: LineValues, ctx: LineContext, oracle: DoubleDummyOracle
                ) -> tuple[int, Card, Seat, tuple[Card, Card], bool] | None:
     """The walk's squeeze: (trick index, squeeze card, victim, threats, positional), or None."""
     if not walk.success:
         return None
-    side = int(ctx.mine[0]) & 1
     for t, trick in enumerate(walk.tricks):
         if trick.winner is None or len(trick.steps) < 4 or not ctx.ours(trick.winner):
             continue
@@ -112,7 +111,7 @@ def squeeze_in(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDumm
         squeeze = trick.steps[win_at]
         if not squeeze.planned:
             continue
-        gone = _gone_before(walk, t)
+        gone = gone_before(walk, t)
         outside = ctx.outside_start & ~gone
         led = trick.steps[0].card // 13
         if squeeze.card // 13 != led or any(outside >> c & 1 for c in range(squeeze.card + 1, 13 * led + 13)):
@@ -166,7 +165,7 @@ def _idle_card(trick: WalkTrick, values: LineValues, oracle: DoubleDummyOracle, 
     return bool(good)
 
 
-def throw_in_at(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDummyOracle
+def throw_in_at(walk: Walk, values: LineValues, ctx: LineContext, oracle: DoubleDummyOracle
                 ) -> tuple[int, Card, Seat, tuple[int, ...]] | None:
     """The walk's throw-in: (trick index, the card giving up the trick, the defender thrown in, the suits
     he holds), or None."""
@@ -184,12 +183,12 @@ def throw_in_at(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDum
             continue
         if not ctx.ours(trick.leader):
             continue  # a defender already on lead is not thrown in
-        kinds = step_kinds(trick, _gone_before(walk, t), ctx)
+        kinds = step_kinds(trick, gone_before(walk, t), ctx)
         given = [(s, k) for s, k in kinds if k in ("give-up", "duck")]
         if not given:
             continue
         victim = trick.winner
-        gone = _gone_before(walk, t) | sum(1 << c for c in trick.cards)
+        gone = gone_before(walk, t) | sum(1 << c for c in trick.cards)
         after = tuple(h & ~gone for h in trick.hands)
         if not after[int(victim)]:
             continue
@@ -209,11 +208,11 @@ def throw_in_at(walk: Walk, values: LineValues, ctx: _Context, oracle: DoubleDum
     return None
 
 
-def _into(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: _Context) -> list[str]:
+def _into(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: LineContext) -> list[str]:
     """What the thrown-in defender must lead into, per suit he holds: "a club into the ♣KJ" (the side's
     cards of the suit after the throw-in trick), or "a ruff and discard" (both hands void, both with trumps)."""
     trick = walk.tricks[t]
-    gone = _gone_before(walk, t) | sum(1 << c for c in trick.cards)
+    gone = gone_before(walk, t) | sum(1 << c for c in trick.cards)
     hands = {s: trick.hands[int(s)] & ~gone for s in ctx.mine}
     out = []
     for suit in suits:
@@ -233,7 +232,7 @@ def _into(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: _Context)
     return out
 
 
-def _stripped(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: _Context) -> list[int]:
+def _stripped(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: LineContext) -> list[int]:
     """Suits the line played before the throw-in while the victim still held them (his exits taken away)."""
     out: list[int] = []
     for trick in walk.tricks[:t]:
@@ -244,7 +243,7 @@ def _stripped(walk: Walk, t: int, victim: Seat, suits: Sequence[int], ctx: _Cont
     return out
 
 
-def _loser_on_loser(walk: Walk, ctx: _Context, values: LineValues, oracle: DoubleDummyOracle
+def _loser_on_loser(walk: Walk, ctx: LineContext, values: LineValues, oracle: DoubleDummyOracle
                     ) -> tuple[int, Card] | None:
     if not walk.success or ctx.trump is None:
         return None
@@ -260,7 +259,7 @@ def _loser_on_loser(walk: Walk, ctx: _Context, values: LineValues, oracle: Doubl
             hand = trick.hands[int(step.seat)]
             if step.card // 13 in (led, trump) or hand & SUIT_MASKS[led] or not hand & SUIT_MASKS[trump]:
                 continue
-            gone = _gone_before(walk, t)
+            gone = gone_before(walk, t)
             outside = ctx.outside_start & ~gone
             s = step.card // 13
             if not any(outside >> c & 1 for c in range(step.card + 1, 13 * s + 13)):
@@ -296,7 +295,7 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
     """The line techniques of ``card`` (main one first; see the module docstring)."""
     if not walks or not values.declaring:
         return ()
-    ctx = _Context(values)
+    ctx = LineContext(values)
     out: list[TechniqueFinding] = []
     w = values.weights
     squeezes = [(x, found) for x in walks if (found := squeeze_in(x, values, ctx, oracle)) is not None]
@@ -308,7 +307,7 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
         walk, (t, sq, victim, threats, positional) = max(((x, f) for x, f in squeezes if f[2] == main),
                                                          key=lambda p: w[p[0].world])
         kind = "positional" if positional else "automatic"
-        lead = "" if t == 0 else f"the line ends in a squeeze: "
+        lead = "" if t == 0 else "the line ends in a squeeze: "
         phrase = (f"{lead}the {_sym(sq)} squeezes {_name(victim)}, who must keep the "
                   f"{SUIT_NAMES[threats[0] // 13]} and the {SUIT_NAMES[threats[1] // 13]} guarded against the "
                   f"{_sym(threats[0])} and the {_sym(threats[1])} ({kind} simple squeeze)")
@@ -380,7 +379,7 @@ def comparison_techniques(values: LineValues, best: Card, rival: Card, best_walk
     """
     if not best_walks or not rival_walks or not values.declaring or values.chance[best] <= values.chance[rival]:
         return ()
-    ctx = _Context(values)
+    ctx = LineContext(values)
     w = values.weights
     rival_by_world = {x.world: x for x in rival_walks}
     deals = [(x, rival_by_world[x.world]) for x in best_walks

@@ -30,7 +30,7 @@ from ..solvers.oracle import DoubleDummyOracle
 from .line_walk import Step, Walk, WalkTrick, walk_lines
 from .lines import LineValues
 
-__all__ = ["StepWords", "LinePlan", "line_plan", "trick_words", "step_kinds"]
+__all__ = ["StepWords", "LinePlan", "LineContext", "line_plan", "trick_words", "step_kinds", "gone_before"]
 
 
 def _sym(card: Card) -> str:
@@ -68,7 +68,7 @@ class LinePlan:
 # --- what the cards of a trick do ------------------------------------------------------------------------
 
 
-class _Context:
+class LineContext:
     """Public facts along a walk: the declaring side's seats and the cards outside its hands."""
 
     def __init__(self, values: LineValues) -> None:
@@ -103,7 +103,7 @@ def _beats(card: Card, other: Card, led: int, trump: int | None) -> bool:
     return cs == led and os_ != led
 
 
-def _side_holds_above(card: Card, trick: WalkTrick, ctx: _Context) -> bool:
+def _side_holds_above(card: Card, trick: WalkTrick, ctx: LineContext) -> bool:
     """The declaring side holds (at the trick's start) a card of ``card``'s suit above it: a tenace."""
     s = card // 13
     ours = 0
@@ -112,7 +112,7 @@ def _side_holds_above(card: Card, trick: WalkTrick, ctx: _Context) -> bool:
     return any(ours >> c & 1 for c in range(card + 1, 13 * s + 13))
 
 
-def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, str]]:
+def step_kinds(trick: WalkTrick, gone: int, ctx: LineContext) -> list[tuple[Step, str]]:
     """What each of the declaring side's planned cards in ``trick`` does, from what the side can see
     (``gone``: cards played in earlier tricks of the walk): cash, draw-trumps, ruff, discard, finesse, win,
     overtake, duck, hold-up, give-up, lead-toward, follow."""
@@ -173,7 +173,7 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: _Context) -> list[tuple[Step, s
     return out
 
 
-def trick_words(trick: WalkTrick, gone: int, ctx: _Context, following: WalkTrick | None,
+def trick_words(trick: WalkTrick, gone: int, ctx: LineContext, following: WalkTrick | None,
                 start: int = 0, stop: int | None = None) -> StepWords | None:
     """The words for the declaring side's part of one trick (None when it only follows suit); ``start`` and
     ``stop``: only the side's planned cards of the trick in that range (told elsewhere, or later)."""
@@ -222,11 +222,11 @@ def trick_words(trick: WalkTrick, gone: int, ctx: _Context, following: WalkTrick
 # --- the plan ---------------------------------------------------------------------------------------------
 
 
-def _mine_key(trick: WalkTrick, ctx: _Context) -> tuple[tuple[int, Card], ...]:
+def _mine_key(trick: WalkTrick, ctx: LineContext) -> tuple[tuple[int, Card], ...]:
     return tuple((int(s.seat), s.card) for s in trick.steps if s.planned and ctx.ours(s.seat))
 
 
-def _gone_before(walk: Walk, t: int) -> int:
+def gone_before(walk: Walk, t: int) -> int:
     mask = 0
     for trick in walk.tricks[:t]:
         for c in trick.cards:
@@ -234,7 +234,7 @@ def _gone_before(walk: Walk, t: int) -> int:
     return mask
 
 
-def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context, skip: int = 0,
+def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: LineContext, skip: int = 0,
                 stop: int | None = None) -> tuple[StepWords, ...]:
     """The words of tricks ``t0``..``t1`` (exclusive), which the walks play alike: a trick's words are
     stated only when they are the same in every walk (what a card does can hang on the defence's cards),
@@ -250,7 +250,7 @@ def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context, skip: in
                 continue
             nxt = walk.tricks[t + 1] if t + 1 < len(walk.tricks) else None
             first = t == t0
-            found.append(trick_words(walk.tricks[t], _gone_before(walk, t), ctx, nxt, skip if first else 0,
+            found.append(trick_words(walk.tricks[t], gone_before(walk, t), ctx, nxt, skip if first else 0,
                                      stop if first else None))
         if not found:
             break
@@ -268,7 +268,7 @@ def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: _Context, skip: in
     return tuple(out)
 
 
-def _agree_until(walks: Sequence[Walk], start: int, ctx: _Context) -> int:
+def _agree_until(walks: Sequence[Walk], start: int, ctx: LineContext) -> int:
     """The first trick index from ``start`` where the walks' planned cards differ (or one walk ends)."""
     t = start
     while True:
@@ -282,7 +282,7 @@ def _agree_until(walks: Sequence[Walk], start: int, ctx: _Context) -> int:
         t += 1
 
 
-def _defence_cards(walk: Walk, t: int, ctx: _Context, planned: int = 0) -> set[Card]:
+def _defence_cards(walk: Walk, t: int, ctx: LineContext, planned: int = 0) -> set[Card]:
     """Cards the defence played in the walk before the declaring side's ``planned``-th planned card of
     trick ``t`` (what the strategy had seen when it chose that card)."""
     out: set[Card] = set()
@@ -300,7 +300,7 @@ def _defence_cards(walk: Walk, t: int, ctx: _Context, planned: int = 0) -> set[C
     return out
 
 
-def _current_plays(walks: Sequence[Walk], t: int, ctx: _Context, planned: int) -> dict[int, dict[Card, Seat]]:
+def _current_plays(walks: Sequence[Walk], t: int, ctx: LineContext, planned: int) -> dict[int, dict[Card, Seat]]:
     """Per walk (by id): the defence's cards in trick ``t`` before the ``planned``-th planned card, by seat."""
     out: dict[int, dict[Card, Seat]] = {}
     for w in walks:
@@ -317,7 +317,7 @@ def _current_plays(walks: Sequence[Walk], t: int, ctx: _Context, planned: int) -
     return out
 
 
-def _show_outs(walk: Walk, t: int, ctx: _Context) -> set[tuple[Seat, int]]:
+def _show_outs(walk: Walk, t: int, ctx: LineContext) -> set[tuple[Seat, int]]:
     out: set[tuple[Seat, int]] = set()
     for trick in walk.tricks[:t]:
         led = trick.steps[0].card // 13
@@ -327,7 +327,7 @@ def _show_outs(walk: Walk, t: int, ctx: _Context) -> set[tuple[Seat, int]]:
     return out
 
 
-def _event(groups: list[list[Walk]], t: int, ctx: _Context) -> tuple[str, str, bool] | None:
+def _event(groups: list[list[Walk]], t: int, ctx: LineContext) -> tuple[str, str, bool] | None:
     """Words for the public event separating two groups of walks, checked on every walk: (the event, its
     negation, whether the event is the second group's)."""
     if len(groups) != 2:
@@ -372,7 +372,7 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
         walks = walk_lines(values, card, oracle)
     if not walks:
         return None
-    ctx = _Context(values)
+    ctx = LineContext(values)
     w = values.weights
     used: list[StepWords] = []
     events = 0
