@@ -114,7 +114,7 @@ def _goal(values: LineValues) -> Goal:
     return Goal.UNDERTRICK if above else Goal.OVERTRICK
 
 
-def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = None,
+def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = None, cancel: CancelToken = NEVER,
                      max_candidates: int = 4) -> BridgeHint:
     """The hint (candidates, conditions, techniques, expert line, text) of one analysis."""
     position = values.position
@@ -166,7 +166,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
                                         float(w @ dd_goal[c]), values.dd_tricks[c], techniques, cond, gains, loses,
                                         fusion, plan, at_most=bounded))
     candidates = _with_overlays(decision, candidates, values)
-    candidates = _with_lines(values, candidates)
+    candidates = _with_lines(values, candidates, cancel)
     decisive = _decisive_suit(candidates[0])
     experts: tuple[ExpertLine, ...] = ()
     if declaring and decisive is not None and decision.seen(decision.partner):
@@ -215,7 +215,8 @@ def _hidden_seats(position: BridgePosition) -> tuple[Seat, ...]:
 LINE_RULES = ("squeeze", "rectify-count", "throw-in", "loser-on-loser", "combining-chances", "cross-to-finesse")
 
 
-def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[CandidateHint]:
+def _with_lines(values: LineValues, candidates: list[CandidateHint], cancel: CancelToken = NEVER
+                ) -> list[CandidateHint]:
     """The recommended card's and the runner-up's lines in words, and the techniques read from them
     (:mod:`.plan`, :mod:`.line_techniques`); only where the analysis kept the strategy (exact)."""
     if values.declaring and candidates and candidates[0].techniques:
@@ -238,16 +239,16 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
 
     oracle = default_oracle()
     best_chance = max(values.chance.values())
-    out = list(_with_safety(values, candidates, oracle))
+    out = list(_with_safety(values, candidates, oracle, cancel))
     candidates = list(out)
     walked = []
     for i, cand in enumerate(candidates[:2]):
-        walks = walk_lines(values, cand.card, oracle)
+        walks = walk_lines(values, cand.card, oracle, cancel=cancel)
         walked.append(walks)
         if walks is None:
             continue
         plan = line_plan(values, cand.card, oracle, walks)
-        found = line_techniques(values, cand.card, walks, plan, oracle, best_chance) if i == 0 else ()
+        found = line_techniques(values, cand.card, walks, plan, oracle, best_chance, cancel) if i == 0 else ()
         rest = cand.techniques
         if any(f.technique is Technique.COMBINING_CHANCES for f in found):
             rest = tuple(f for f in rest if f.technique is not Technique.DROP)  # the line is more than a drop
@@ -263,7 +264,8 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint]) -> list[Can
     return out
 
 
-def _with_safety(values: LineValues, candidates: list[CandidateHint], oracle) -> list[CandidateHint]:
+def _with_safety(values: LineValues, candidates: list[CandidateHint], oracle,
+                 cancel: CancelToken = NEVER) -> list[CandidateHint]:
     """SAFETY_PLAY from the lines themselves: the recommended card makes the contract more often than the
     card whose line most often takes an overtrick (both chances single dummy, the overtrick's from a second
     exact search of the same deals for one trick more), and takes fewer overtricks itself.  The cost in
@@ -280,7 +282,8 @@ def _with_safety(values: LineValues, candidates: list[CandidateHint], oracle) ->
         return candidates
     try:
         over = position_values(None, replace(values.position, target=values.position.target + 1), values.layouts,
-                               Method.EXACT, HintBudget(exact_time=None, exact_nodes=SAFETY_NODES), oracle=oracle)
+                               Method.EXACT, HintBudget(exact_time=None, exact_nodes=SAFETY_NODES), oracle=oracle,
+                               cancel=cancel)
     except SingleDummyBudget:
         return candidates
     best = candidates[0]
@@ -342,7 +345,7 @@ def bridge_hint_for_view(
         for done, hint in cited:
             if done is values:
                 return hint
-        hint = hint_from_values(values, max_candidates=budget.candidates)
+        hint = hint_from_values(values, max_candidates=budget.candidates, cancel=cancel)
         if auction and values.final:
             hint = _cite_auction(hint, values, view, auction, constraints, out_of_play, rng)
             cited.append((values, hint))

@@ -44,6 +44,7 @@ from typing import Sequence
 import numpy as np
 
 from ..bridge.tricks import legal_mask
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card, card_symbol_str
 from ..core.seats import Seat
 from ..solvers.oracle import DoubleDummyOracle
@@ -291,14 +292,16 @@ def _other_chance(text: str, suit_symbol: str) -> bool:
 
 
 def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, plan: LinePlan | None,
-                    oracle: DoubleDummyOracle, best_chance: float) -> tuple[TechniqueFinding, ...]:
+                    oracle: DoubleDummyOracle, best_chance: float, cancel: CancelToken = NEVER
+                    ) -> tuple[TechniqueFinding, ...]:
     """The line techniques of ``card`` (main one first; see the module docstring)."""
     if not walks or not values.declaring:
         return ()
     ctx = LineContext(values)
     out: list[TechniqueFinding] = []
     w = values.weights
-    squeezes = [(x, found) for x in walks if (found := squeeze_in(x, values, ctx, oracle)) is not None]
+    squeezes = [(x, found) for x in walks if not cancel.check() and
+                (found := squeeze_in(x, values, ctx, oracle)) is not None]
     if squeezes:
         by_victim: dict[Seat, float] = {}
         for x, found in squeezes:
@@ -321,7 +324,8 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
             out.insert(0, TechniqueFinding(Technique.RECTIFY_COUNT,
                                            f"give up this trick now to rectify the count for a squeeze on "
                                            f"{_name(victim)}", "rectify-count", {}, (sq,), victim))
-    throws = [(x, found) for x in walks if (found := throw_in_at(x, values, ctx, oracle)) is not None]
+    throws = [(x, found) for x in walks if not cancel.check() and
+              (found := throw_in_at(x, values, ctx, oracle)) is not None]
     if throws:
         walk, (t, given, victim, suits) = max(throws, key=lambda p: w[p[0].world])
         into = _into(walk, t, victim, suits, ctx)

@@ -21,6 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from ..bridge.tricks import legal_mask, trick_winner_index
+from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card
 from ..core.seats import Seat
 from ..search.bridge_game import PlayState
@@ -177,12 +178,17 @@ def walk_line(values: LineValues, card: Card, world: int, oracle: DoubleDummyOra
 
 
 def walk_lines(values: LineValues, card: Card, oracle: DoubleDummyOracle,
-               worlds: Sequence[int] | None = None) -> list[Walk] | None:
+               worlds: Sequence[int] | None = None, *, cancel: CancelToken = NEVER) -> list[Walk] | None:
     """The line of ``card`` in every deal (or in ``worlds``); None when the analysis kept no strategy for
-    the card (not exact) or there are more than :data:`MAX_WALKS` deals."""
+    the card (not exact) or there are more than :data:`MAX_WALKS` deals.  ``cancel`` is checked between
+    deals (raises :class:`~engine.core.cancel.Cancelled`)."""
     if not values.exact or card not in values.plans or not values.plans[card]:
         return None
     chosen = range(values.worlds) if worlds is None else worlds
     if len(chosen) > MAX_WALKS:
         return None
-    return [walk_line(values, card, w, oracle) for w in chosen]
+    out = []
+    for w in chosen:
+        cancel.check()  # a stop request ends the walks between deals
+        out.append(walk_line(values, card, w, oracle))
+    return out

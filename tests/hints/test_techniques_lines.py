@@ -190,3 +190,17 @@ def test_plans_read_the_strategy_on_random_positions(seed):
         if best.line:
             assert f"The line: {best.line} ({pct(best.p_goal)})." in hint.text
     assert planned >= 20
+
+
+def test_the_line_work_stops_when_the_hint_is_cancelled():
+    """Walking the lines and the safety search obey the hint's stop request (the GUI never waits on them)."""
+    from engine.core.cancel import Cancelled, CancelToken
+    from engine.hints.bridge_hint import hint_from_values
+
+    deal, play, view = build(by_name("eight_ever_cash"))
+    values = line_values(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        hint_from_values(values, cancel=token)
+    assert hint_from_values(values).candidates[0].line  # and without a stop, the plan is there
