@@ -203,9 +203,13 @@ def _with_overlays(decision: Decision, candidates: list[CandidateHint], values: 
     return [replace(best, techniques=tuple(extra) + best.techniques)] + candidates[1:]
 
 
-def _hidden_seats(position: BridgePosition) -> tuple[Seat, ...]:
-    """The seats the side to move cannot see: the defenders for declarer (and dummy), else the partner and
-    declarer (a defender sees dummy)."""
+def _hidden_seats(position: BridgePosition) -> tuple[Seat, ...] | None:
+    """The seats the side to move cannot see, when a single layout is left (nothing differs between the
+    worlds, yet the defenders' cards are unseen): the defenders for declarer (and dummy), else the partner
+    and declarer.  None otherwise: the seats whose hands differ between the worlds (dummy too, before the
+    opening lead exposes it)."""
+    if np.asarray(position.worlds).reshape(-1, 4).shape[0] > 1:
+        return None
     mover, declarer = position.to_move, position.declarer
     if mover.same_side(declarer):
         return tuple(s for s in Seat if not s.same_side(declarer))
