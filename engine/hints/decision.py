@@ -25,6 +25,19 @@ def _cards_desc(mask: int) -> list[Card]:
     return [c for c in range(51, -1, -1) if mask >> c & 1]
 
 
+def card_beats(card: Card, other: Card, led: int, trump: int | None) -> bool:
+    """Whether ``card``, played after ``other`` to a trick led in suit ``led``, beats it (``trump``: the trump
+    suit, None at notrump)."""
+    cs, os_ = card // 13, other // 13
+    if cs == os_:
+        return card > other
+    if trump is not None and cs == trump:
+        return True
+    if trump is not None and os_ == trump:
+        return False
+    return cs == led and os_ != led
+
+
 @dataclass(frozen=True, eq=False)
 class Decision:
     """One decision of the seat to move (declarer chooses for dummy)."""
@@ -135,16 +148,7 @@ class Decision:
 
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` (played later) beats ``other`` in the current trick's terms."""
-        led = self.led_suit if self.led_suit is not None else card // 13
-        trump = self.trump
-        cs, os_ = card // 13, other // 13
-        if cs == os_:
-            return card > other
-        if trump is not None and cs == trump:
-            return True
-        if trump is not None and os_ == trump:
-            return False
-        return cs == led and os_ != led
+        return card_beats(card, other, self.led_suit if self.led_suit is not None else card // 13, self.trump)
 
     def wins_now(self, card: Card) -> bool:
         """``card`` would be the winning card of the trick as it stands."""

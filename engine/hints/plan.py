@@ -27,6 +27,7 @@ import numpy as np
 from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card, card_symbol_str
 from ..core.seats import Seat
 from ..solvers.oracle import DoubleDummyOracle
+from .decision import card_beats
 from .line_walk import Step, Walk, WalkTrick, walk_lines
 from .lines import LineValues
 
@@ -92,15 +93,6 @@ class LineContext:
         return seat in self.mine
 
 
-def _beats(card: Card, other: Card, led: int, trump: int | None) -> bool:
-    cs, os_ = card // 13, other // 13
-    if cs == os_:
-        return card > other
-    if trump is not None and cs == trump:
-        return True
-    if trump is not None and os_ == trump:
-        return False
-    return cs == led and os_ != led
 
 
 def _side_holds_above(card: Card, trick: WalkTrick, ctx: LineContext) -> bool:
@@ -132,7 +124,7 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: LineContext) -> list[tuple[Step
         higher_outside = [c for c in range(card + 1, 13 * s + 13) if outside >> c & 1]
         winning = None
         for b in before:
-            if winning is None or _beats(b.card, winning.card, led, trump):
+            if winning is None or card_beats(b.card, winning.card, led, trump):
                 winning = b
         if k == 0:
             if not higher_outside:
@@ -147,7 +139,7 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: LineContext) -> list[tuple[Step
         # partner's card is winning for sure only if no outside card still to come can beat it
         partner_winning = winning is not None and ctx.ours(winning.seat) and not any(
             outside >> c & 1 for c in range(winning.card + 1, 13 * (winning.card // 13) + 13))
-        beats = winning is None or _beats(card, winning.card, led, trump)
+        beats = winning is None or card_beats(card, winning.card, led, trump)
         if beats and partner_winning:
             out.append((step, "follow" if higher_outside else "overtake"))
             continue
@@ -160,7 +152,7 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: LineContext) -> list[tuple[Step
             else:
                 out.append((step, "follow"))  # a spot card that only beats partner's or a low card
             continue
-        could_win = any(hand >> c & 1 and c > card and _beats(c, winning.card, led, trump)  # type: ignore[union-attr]
+        could_win = any(hand >> c & 1 and c > card and card_beats(c, winning.card, led, trump)  # type: ignore[union-attr]
                         for c in range(13 * s, 13 * s + 13))
         if not partner_winning and could_win:
             out.append((step, "hold-up" if not ctx.ours(trick.leader) else "duck"))
