@@ -4,9 +4,10 @@ and a Stop button while a job the user may stop runs (a file being read)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QWidget
 
 from ..worker.messages import EngineActivity, EngineStatus
+from .progress_bar import ProgressBar
 
 __all__ = ["EngineStatusWidget", "status_text"]
 
@@ -33,7 +34,7 @@ class EngineStatusWidget(QWidget):
         # a long step name must not widen the window: the label gets what room there is, and elides
         self._label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._label.setMinimumWidth(LABEL_MIN_WIDTH)
-        self._bar = QProgressBar(self)
+        self._bar = ProgressBar(self)
         self._bar.setRange(0, 1000)
         self._bar.setFixedWidth(120)
         self._bar.setTextVisible(False)

@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -56,6 +55,7 @@ from engine.hints.render import pct
 from ..settings import DeckColours
 from ..viewmodels.hints import HintKind, HintResult, HintRow, HintStatus
 from .card_painter import rank_label, suit_colour
+from .progress_bar import ProgressBar
 from .card_table import HINT_COLOUR
 
 __all__ = ["HintsPanel", "HINT_COLOUR", "row_text", "chance_text", "card_label", "analysis_words", "worlds_text"]
@@ -286,7 +286,7 @@ class HintsPanel(QFrame):
         self.engine_label.setWordWrap(True)
         self.worlds_label = QLabel(self)
         self.worlds_label.setWordWrap(True)
-        self.progress = QProgressBar(self)
+        self.progress = ProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress.setFixedHeight(8)

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -32,6 +31,7 @@ from engine.core.cards import card_symbol_str
 
 from ..viewmodels.review import ReviewStatus
 from .card_table import MARK_COLOUR
+from .progress_bar import ProgressBar
 
 if TYPE_CHECKING:
     from engine.hints.review import CardReview, PlayReview
@@ -79,7 +79,7 @@ class ReviewDialog(QDialog):
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.progress = QProgressBar(self)
+        self.progress = ProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setFormat("%p%")
         self.progress_label = QLabel(self)

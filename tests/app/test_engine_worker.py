@@ -11,7 +11,7 @@ from PySide6.QtCore import QTimer
 
 from engine.core.cancel import Cancelled
 
-from app.worker.engine_worker import ENGINE_NICENESS
+from app.worker.engine_worker import ENGINE_NICENESS, GIL_SWITCH_INTERVAL_S
 from app.worker import (
     EngineActivity,
     EngineWorker,
@@ -285,3 +285,9 @@ def test_the_engine_thread_and_the_threads_it_starts_yield_to_the_gui(qtbot, wor
     assert isinstance(seen[0], JobDone)
     own, child = seen[0].result
     assert own == min(19, gui + ENGINE_NICENESS) and child == own
+
+
+def test_the_gil_changes_hands_finely_while_the_worker_lives(worker):
+    """PySide gives the GIL up inside Qt calls and must win it back after each: at CPython's default
+    5 ms switch interval a paint running beside the engine's Python waited up to 5 ms per call."""
+    assert sys.getswitchinterval() <= GIL_SWITCH_INTERVAL_S + 1e-9

@@ -13,6 +13,12 @@ engine job (the status bar's progress bar changed its height, resizing the table
 change of the hint's card (a whole-table update).  Now the status bar keeps its height, the
 hint mark repaints only the two cards concerned, and the hints panel has a fixed width.
 
+Measured next on a 2-core CI machine (95-170 ms gaps): the progress bar's ``setValue`` repainted
+synchronously, flushing the whole window's pending paints inside the partial result's slot (the
+app's bars now only schedule a repaint, ``app/widgets/progress_bar.py``); and every Qt call of a
+paint gave the GIL up and waited up to CPython's 5 ms switch interval to win it back from the
+engine thread's Python, so 10 ms of painting took 100 ms (the worker sets a 0.5 ms interval).
+
 On a machine shared with other busy processes the OS may not schedule the GUI thread for a
 few tens of ms; a window over the limit is therefore measured once more, and the test fails
 only when both windows are over it (a real block — a held GIL, a heavy repaint — recurs).
