@@ -234,6 +234,8 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint], cancel: Can
                                    [(c.card, c.p_goal) for c in candidates[1:]])
         if found is not None:
             candidates = [replace(best, techniques=(found,) + best.techniques)] + list(candidates[1:])
+    if values.reduction is not None:
+        return _with_suit_lines(values, candidates)
     if not values.exact or not values.plans:
         return candidates
     from .line_techniques import comparison_techniques, line_techniques
@@ -265,6 +267,24 @@ def _with_lines(values: LineValues, candidates: list[CandidateHint], cancel: Can
             first = () if lined else tuple(f for f in found if f.technique is not Technique.TRUMP_CONTROL)
             after = tuple(f for f in found if f not in first)
             out[0] = replace(out[0], techniques=first + out[0].techniques + after)
+    return out
+
+
+def _with_suit_lines(values: LineValues, candidates: list[CandidateHint]) -> list[CandidateHint]:
+    """A suit reduction's recommended card and its best alternative (the first card with another chance:
+    cards with the same one only put the suit off) get their suit line as the plan: the suit solver's own
+    strategy, whose exact chance is the one shown (:mod:`.suit_plan`).  A card the suit does not decide
+    (an *at most* figure) has no line to tell."""
+    from .suit_plan import suit_plan
+
+    out = list(candidates)
+    if not out or values.reduction is None:
+        return out
+    best = out[0]
+    told = [0] + [next((i for i, c in enumerate(out) if abs(c.p_goal - best.p_goal) > 1e-9), -1)]
+    for i in told:
+        if i >= 0 and out[i].card not in values.at_most:
+            out[i] = replace(out[i], line=suit_plan(values.reduction, out[i].card, values.goal_tricks).text)
     return out
 
 

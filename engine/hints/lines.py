@@ -117,6 +117,7 @@ class LineValues:
     reduction); ties on the chance are then broken on them rather than on double-dummy tricks.
     ``at_most``: cards whose ``chance`` is only an upper bound (a suit reduction's cards the suit does not
     decide); their ``success`` is unknown (zeros) and no condition is stated for them.
+    ``reduction``: the suit reduction behind a ``SUIT_REDUCTION`` valuation.
     """
 
     method: Method
@@ -141,6 +142,8 @@ class LineValues:
     preferred: frozenset[Card] = frozenset()
     line_tricks: Mapping[Card, float] = field(default_factory=dict)
     at_most: frozenset[Card] = frozenset()
+    reduction: SuitReduction | None = None
+    """A suit reduction's suit problem and lines (its strategies are the cards' plans: :mod:`.suit_plan`)."""
 
     def dd_goal(self, card: Card) -> np.ndarray:
         """Per deal: whether the goal is reached after ``card`` with every later guess right (double dummy)."""
@@ -476,4 +479,5 @@ def _reduced_values(view: BridgeView, position: BridgePosition, reduction: SuitR
         success={c: lines[c][1] for c in reps}, dd_tricks=dd_tricks,
         make={c: contract[c] for c in reps}, plans={}, dd_per_world=dd_per_world, final=True,
         sampled=reduction.sampled, narrowed=narrowed, preferred=frozenset(c for c in resolved if c // 13 == reduction.suit),
-        line_tricks={c: position.offset + lines[c][3] for c in resolved}, at_most=frozenset(unresolved))
+        line_tricks={c: position.offset + lines[c][3] for c in resolved}, at_most=frozenset(unresolved),
+        reduction=reduction)

@@ -121,6 +121,7 @@ def bridge_text(hint: BridgeHint) -> str:
         else:
             parts.append(f"The {names} {'is' if len(hint.tied) == 1 else 'are'} just as good; "
                          f"the lower card keeps your higher ones for later.")
+    told = False  # the first alternative shown with a line tells it (the best alternative's plan)
     for k, cand in enumerate(hint.candidates[1:]):
         if cand.condition is None or (k > 0 and cand.p_goal <= 0.0) or cand.card in hint.tied:
             continue  # beyond the runner-up, cards that never reach the goal teach nothing
@@ -131,8 +132,9 @@ def bridge_text(hint: BridgeHint) -> str:
         if cand.gains is not None and cand.gains.rule != cand.condition.rule:
             s += f"; better than the {_card(best.card)} only {condition_phrase(cand.gains, 'when')}"
         parts.append(s + ".")
-        if cand.line and k == 0:
+        if cand.line and not told:
             parts.append(f"Its line: {cand.line}.")
+            told = True
     if best.gains is not None and len(hint.candidates) > 1 and hint.candidates[1].card not in hint.tied:
         rival = hint.candidates[1]
         parts.append(f"The {_card(best.card)} does better than the {_card(rival.card)} "

@@ -193,11 +193,16 @@ class SuitReduction:
     def _key(self, west: int) -> tuple[int, ...]:
         return tuple(sum(1 for r in g.ranks if west >> (r - 2) & 1) for g in self.table.groups)
 
-    def _line(self, card: Card, goal: int, fixed: int) -> tuple[float, np.ndarray, float]:
-        """(chance, success per layout deal, expected tricks) of the best line after ``card`` for ``goal``
-        when the other suits give ``fixed`` tricks: the best chance, then the most expected tricks."""
-        need = goal - fixed
-        n = len(self.wests)
+    def solution(self, card: Card, goal: int) -> tuple[int, ExactSolution]:
+        """The suit line :meth:`line` values for ``card``: the tricks the suit must provide (``goal - F_c``)
+        and the suit solver's solution whose strategy plays it (its first move is ``card`` when ``card`` is
+        of the suit).  The hint tells this strategy as the plan (:mod:`.suit_plan`)."""
+        fixed = self.fit(card, goal)[0]
+        return goal - fixed, self._best(card, goal - fixed)[2]
+
+    def _best(self, card: Card, need: int) -> tuple[float, float, ExactSolution]:
+        """(chance, expected suit tricks, solution) of the best suit line after ``card`` for ``need`` suit
+        tricks: the best chance, then the most expected tricks."""
         lead = self.leads[card]
         best: tuple[float, float, ExactSolution] | None = None
         for (first, _third_pos, _third), lines in self.starts:
@@ -209,8 +214,15 @@ class SuitReduction:
             if best is None or (value, expected) > (best[0], best[1]):
                 best = (value, expected, sol)
         if best is None:  # pragma: no cover - every card has a first trick
-            return 0.0, np.zeros(n), float(fixed)
-        value, expected, sol = best
+            raise ValueError(f"no suit line starts with the {card_str(card)}")
+        return best
+
+    def _line(self, card: Card, goal: int, fixed: int) -> tuple[float, np.ndarray, float]:
+        """(chance, success per layout deal, expected tricks) of the best line after ``card`` for ``goal``
+        when the other suits give ``fixed`` tricks: the best chance, then the most expected tricks."""
+        need = goal - fixed
+        n = len(self.wests)
+        value, expected, sol = self._best(card, need)
         if need <= 0 or need > self.table.problem.tricks_available:
             return value, np.full(n, value), fixed + expected
         classes = self._classes()
