@@ -212,6 +212,7 @@ class MainWindow(QMainWindow):
         self.suit = SuitController(self.worker, seed=seed, stats=self.stats, parent=self)
         self.suit_panel = SuitPanel(self.suit, self)
         self.suit_panel.play_started.connect(self.table.setFocus)  # back to the cards for keyboard play
+        self.bridge_panel.play_started.connect(self.table.setFocus)  # the auction is over: the keys play cards
         self._hosted: dict[AppMode, _HostedMode] = {
             AppMode.BRIDGE: _HostedMode(self.bridge, self.bridge_panel, self.bridge.new_deal, "&New deal"),
             AppMode.HEARTS: _HostedMode(self.hearts, self.hearts_panel, self.hearts_panel.start_new_game, "&New game"),

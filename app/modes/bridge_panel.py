@@ -9,6 +9,7 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFrame,
     QScrollArea,
@@ -53,6 +54,7 @@ class BridgePanel(QWidget):
     """Reads the controller after each change; user edits go back to it as intents."""
 
     review_requested = Signal()  # "Review my play" at the end of a deal
+    play_started = Signal()  # the auction ended while the bidding box had the keys: the cards should have them
 
     def __init__(self, controller: BridgeController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -188,12 +190,18 @@ class BridgePanel(QWidget):
         c = self._controller
         self.auction_box.setVisible(c.auction is not None)
         bidding = c.bidding_now
+        # Hiding a widget that holds the focus passes it on to the next one in the chain (the trick
+        # record, which keeps the arrows): note it before, and hand the keys to the cards after.
+        focus = QApplication.focusWidget()
+        box_had_keys = not bidding and focus is not None and (focus is self.bidding_box or self.bidding_box.isAncestorOf(focus))
         for box in (self.options_box, self.contract_box, self.record_box):  # room for the box while bidding
             box.setVisible(not bidding)
         if c.auction is None:
             return
         self.auction_view.set_grid(c.auction_grid())
         self.bidding_box.setVisible(bidding)
+        if box_had_keys:
+            self.play_started.emit()
         self.bid_hint_button.setVisible(bidding)
         prompt = CALL_PROMPT if c.user_to_call else ""
         self.bidding_box.set_calls(c.bidding_box(), prompt)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QToolBar
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QToolBar
 
 from app.main_window import MainWindow
 from tests.app.test_bridge_mode import _idle, _playable
@@ -72,3 +72,24 @@ def test_panel_buttons_and_choosers_do_not_take_the_focus_on_a_click(qtbot, tmp_
         assert widget.focusPolicy() == Qt.FocusPolicy.TabFocus, widget
     line_edit = w.suit_panel.north  # but a text field keeps its keys
     assert line_edit.focusPolicy() != Qt.FocusPolicy.TabFocus
+
+
+def test_keys_reach_the_cards_after_an_auction_called_with_the_mouse(qtbot, tmp_path):
+    """The bidding box holds the keys while the user calls; when it hides, the cards must get them
+    (Qt would pass the focus on to the trick record, which keeps the arrows: found under Xvfb)."""
+    w = open_window(qtbot, tmp_path, seed=21, ready=False, bid_boards=True)
+    w.activateWindow()
+    box = w.bridge_panel.bidding_box
+    qtbot.waitUntil(lambda: w.bridge.auction is not None, timeout=10_000)
+    for _ in range(12):
+        qtbot.waitUntil(lambda: w.bridge.user_to_call or w.bridge.session is not None or w.bridge.passed_out,
+                        timeout=10_000)
+        if not w.bridge.user_to_call:
+            break
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is box, timeout=2_000)  # the box holds the keys
+        call = w.bridge.auction.system_call().call
+        qtbot.mouseClick(box.button(call), Qt.MouseButton.LeftButton)
+    assert w.bridge.session is not None, "seed 21's auction ends in a contract"
+    qtbot.waitUntil(lambda: w.bridge.session.is_user_turn and not w.bridge.is_thinking, timeout=20_000)
+    assert not isinstance(QApplication.focusWidget(), QAbstractItemView), "the trick record took the keys"
+    _plays_by_keyboard(qtbot, w)
