@@ -777,11 +777,15 @@ class BridgeController(QObject):
         return () if self.session is None else trick_rows(self.session.play)
 
 
+def _tricks(count: int) -> str:
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
 def describe_summary(summary: DealSummary) -> str:
     """The end-of-deal text: result, score, and how the double-dummy result compares."""
     contract = f"{summary.contract.level}{summary.contract.strain.symbol}{summary.contract.doubling.suffix}"
     lines = [
-        f"{contract} by {summary.declarer.name.title()}: {summary.declarer_tricks} tricks, {summary.result_text}.",
+        f"{contract} by {summary.declarer.name.title()}: {_tricks(summary.declarer_tricks)}, {summary.result_text}.",
         f"Score: {summary.score:+d} for the declaring side ({summary.user_score:+d} for you).",
     ]
     if summary.claim is not None:

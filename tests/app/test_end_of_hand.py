@@ -81,3 +81,19 @@ def test_a_rejected_claim_is_explained_in_a_dialog_with_the_line_that_beats_it(q
     assert rows and any(f" — {name} wins" in rows[-1] for name in declarer_side)  # the trick declarer wins
     box.accept()
     assert w.table.hasFocus() or not w.isActiveWindow()
+
+
+def test_the_result_line_counts_one_trick_in_the_singular():
+    """'1 tricks, down 8' was on the end-of-hand screen (seen under Xvfb)."""
+    from app.controllers.bridge_controller import describe_summary
+    from engine.bridge.contract import Contract
+    from engine.core.seats import Seat
+    from engine.session.bridge_session import DealSummary
+
+    def line(tricks: int) -> str:
+        summary = DealSummary(contract=Contract.parse("3NT"), declarer=Seat.SOUTH, declarer_tricks=tricks, score=0,
+                              claim=None, dd_tricks=None, user_on_declaring_side=True)
+        return describe_summary(summary).splitlines()[0]
+
+    assert ": 1 trick, down 8." in line(1)
+    assert ": 0 tricks, down 9." in line(0) and ": 9 tricks, made exactly." in line(9)

@@ -175,4 +175,5 @@ def test_at_the_end_all_four_hands_are_face_up_as_dealt_with_the_result(qtbot, w
     assert all(h.face_up and len(h.cards) == 13 for h in state.hands)
     assert {h.seat: {c.card for c in h.cards} for h in state.hands} == {seat: set(s.board.deal[seat]) for seat in Seat}
     assert not any(c.playable for h in state.hands for c in h.cards)
-    assert f"{s.summary().declarer_tricks} tricks" in state.centre_text and state.last_trick is not None
+    n = s.summary().declarer_tricks
+    assert (f"{n} tricks" if n != 1 else "1 trick,") in state.centre_text and state.last_trick is not None
