@@ -142,7 +142,7 @@ def hearts_hint_result(snapshot: Snapshot, taken: float = 0.0) -> HintResult:
 
 
 def _status_message(result: HintResult) -> str:
-    return f"hint: {result.worlds_used}/{result.worlds_total} worlds"
+    return f"hint: {result.worlds_used:,} of {result.worlds_total:,} possible deals"
 
 
 EXPLAIN_FRACTION = 0.99  # the progress shown while the explanation is computed

@@ -442,7 +442,7 @@ class HintsPanel(QFrame):
         if status is HintStatus.CANCELLED:
             return "Cancelled." + (" The values above are partial." if result is not None else "")
         if status is HintStatus.THINKING and result is None:
-            return "Waiting for the first worlds…"
+            return "Waiting for the first deals…"
         if status is HintStatus.THINKING and result.final and not result.explanation:
             return "Explaining the recommended card…"
         if result is not None and result.explanation_error:

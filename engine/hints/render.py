@@ -193,19 +193,35 @@ def basis_sentence(hint: BridgeHint) -> str:
                                       "other suits give a different number of tricks (the outcome there is not "
                                       "the suit's), and, when the layouts are weighed by sampled deals, the 95% "
                                       "sampling error.")
-        return (f"{'Found' if hint.sampled else 'Exact'} for the deciding suit: {hint.algorithm}; its "
+        return (f"{'Found' if hint.sampled else 'Exact'} for the deciding suit: {method_words(hint.algorithm)}; its "
                 f"{hint.worlds} layouts, each line played without seeing the hidden cards.{rest}")
     if hint.sampled and hint.narrowed:
         basis = (f"Estimated from {hint.worlds} deals sampled from the layouts consistent with what you see and "
-                 f"the auction (of the {hint.layouts:,} the cards alone allow; {hint.algorithm}); ± gives the 95% "
+                 f"the auction (of the {hint.layouts:,} the cards alone allow; {method_words(hint.algorithm)}); ± gives the 95% "
                  f"sampling error")
     elif hint.sampled:
         basis = (f"Estimated from {hint.worlds} deals sampled from the {hint.layouts:,} layouts consistent with "
-                 f"what you see ({hint.algorithm}); ± gives the 95% sampling error")
+                 f"what you see ({method_words(hint.algorithm)}); ± gives the 95% sampling error")
     else:
         basis = (f"Estimated over every one of the {hint.layouts:,} layouts consistent with what you see "
-                 f"({hint.algorithm}; searching to the end was too long)")
+                 f"({method_words(hint.algorithm)}; searching to the end was too long)")
     return f"{basis}, and {_caveat(hint)}."
+
+
+def method_words(algorithm: str) -> str:
+    """The analysis in a player's words: the engines' own names (PIMC, αμ and its M) stay in the JSON's
+    ``algorithm`` and the app's advanced view, never in the words a student reads."""
+    if algorithm == "double dummy (PIMC)":
+        return "each deal played out seeing every card"
+    if algorithm.startswith("double dummy (PIMC; αμ did not finish in "):
+        seconds = algorithm.removeprefix("double dummy (PIMC; αμ did not finish in ").removesuffix(")")
+        return f"each deal played out seeing every card; the deeper search did not finish in {seconds}"
+    if algorithm.startswith("αμ, M = "):
+        moves = int(algorithm.removeprefix("αμ, M = "))
+        ahead = "one move" if moves == 1 else f"{moves} moves"
+        return (f"a search {ahead} of your side ahead without seeing the hidden cards, every card seen after "
+                f"that")
+    return algorithm
 
 
 def _caveat(hint: BridgeHint) -> str:

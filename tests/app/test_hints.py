@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QToolBar
 
 from app.controllers.hint_controller import HintConfig, bridge_hint_result, bridge_hint_view, hearts_hint_view
 from app.main_window import MainWindow
+from app.widgets.engine_status import status_text
 from app.modes.app_mode import AppMode
 from app.stats import Statistics
 from app.viewmodels.hints import HintKind, HintStatus
@@ -96,9 +97,15 @@ def test_bridge_hint_by_keyboard_shows_the_engine_values_of_the_users_view(qtbot
     assert w.hint_action.isEnabled() and w.hints_dock.isHidden()
     view = bridge_hint_view(s)
     w.table.setFocus()
+    statuses: list[str] = []
+    w.worker.status_changed.connect(lambda status: statuses.append(status_text(status)))
     qtbot.keyClick(w.table, Qt.Key.Key_H)  # the shortcut, from the card table
     assert w.hints.status is HintStatus.THINKING and w.hints_dock.isVisible()
     qtbot.waitUntil(lambda: w.hints.status is HintStatus.DONE, timeout=FIRST_HINT_MS)
+    # the words a player reads name no engine (PIMC, αμ and its M, "worlds"): the advanced view does
+    for words in [w.hints_panel.explanation.text(), *statuses]:
+        assert not any(j in words.lower() for j in ("pimc", "αμ", "alphamu", "worlds", "m = ")), words
+    assert any("possible deals" in t for t in statuses), statuses
 
     expected = bridge_hint_for_view(view, budget=w.hints.config.bridge_budget(), rng=random.Random(5))
     result = w.hints_panel.result

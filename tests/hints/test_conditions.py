@@ -232,10 +232,13 @@ def test_an_estimate_out_of_time_keeps_every_card_double_dummy_and_says_so(teach
                                 oracle=dd_evaluator)
     assert hint.algorithm == "double dummy (PIMC; αμ did not finish in 0 s)"
     assert all(c.p_goal == pytest.approx(c.p_double_dummy, abs=1e-12) for c in hint.candidates)
-    assert "αμ did not finish in 0 s" in hint.text and "every later guess is counted as right" in hint.text
+    assert "the deeper search did not finish in 0 s" in hint.text and "every later guess is counted as right" in hint.text
     roomy = bridge_hint_for_view(view, budget=replace_budget(budget, time_limit=None), rng=random.Random(2),
                                  out_of_play=out_of_play, oracle=dd_evaluator)
     assert roomy.algorithm == "αμ, M = 2"
+    assert "a search 2 moves of your side ahead" in roomy.text
+    for words in (hint.text, roomy.text):  # the engines' names are for the JSON and the advanced view only
+        assert "αμ" not in words and "PIMC" not in words and "M = " not in words
 
 
 def replace_budget(budget, **changes):
