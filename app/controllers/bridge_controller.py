@@ -289,9 +289,9 @@ class BridgeController(QObject):
         s = self.session
         if s is None:
             info = BridgeInfo(board.number, board.dealer, board.vulnerability)
-            if self.auction is not None:
+            if self.auction is not None:  # no contract yet: its rows wait for the play (room for the bidding box)
                 status = "passed out" if self.passed_out else "bidding"
-                return bridge_info_rows(info) + (InfoRow("Status", status), InfoRow("You", USER_SEAT.name.title()))
+                return bridge_info_rows(info)[:2] + (InfoRow("Status", status), InfoRow("You", USER_SEAT.name.title()))
             return bridge_info_rows(info) + (InfoRow("Status", "choosing the contract…"),)
         play = s.play
         claim = play.claim_record

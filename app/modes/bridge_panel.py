@@ -164,6 +164,7 @@ class BridgePanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.review)
         layout.addWidget(record_box, 1)
+        layout.addStretch(0)  # while the record is hidden (bidding) the spare height goes below, not inside the boxes
         scroll = QScrollArea(self)  # the panel never makes the window taller than the screen
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)

@@ -60,7 +60,7 @@ class BiddingBox(QWidget):
     def _add(self, grid: QGridLayout, call: Call, row: int, col: int) -> QPushButton:
         button = QPushButton(call_label(call), self)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the box takes the keys, not each button
-        button.setMinimumWidth(34)
+        button.setMinimumWidth(30)  # five columns fit the side column of a 1024-pixel screen
         button.setFixedHeight(22)
         button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         if call.strain in _COLOURS:

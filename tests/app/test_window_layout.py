@@ -117,3 +117,22 @@ def test_dummy_lies_in_suit_columns(qtbot, tmp_path):
     assert all(len(xs) == 1 for xs in columns.values())  # a suit is one column
     assert len({next(iter(xs)) for xs in columns.values()}) == len(columns)  # one column per suit
 
+
+
+def test_the_bidding_box_shows_without_scrolling_on_a_small_screen(qtbot, tmp_path):
+    """At 1024×700 the box sat below the fold (seen under Xvfb): the empty contract rows and a stretched
+    explanation pushed it down.  Every call button must be inside the visible part of the side column."""
+    from PySide6.QtCore import QPoint
+
+    w = open_window(qtbot, tmp_path, seed=21, ready=False, bid_boards=True, size=(942, 644))
+    qtbot.waitUntil(lambda: w.bridge.user_to_call, timeout=10_000)
+    qtbot.wait(50)  # the layout settles
+    box = w.bridge_panel.bidding_box
+    assert box.isVisible()
+    viewport = w.side_column.viewport()
+    top = box.mapTo(viewport, QPoint(0, 0)).y()
+    bottom = box.mapTo(viewport, QPoint(0, box.height())).y()
+    assert 0 <= top and bottom <= viewport.height(), (top, bottom, viewport.height())
+    assert box.visibleRegion().boundingRect() == box.rect()  # not clipped by the panel's own scroll area either
+    rows = dict((r.label, r.value) for r in w.info_panel.rows)
+    assert "Contract" not in rows and rows["Status"] == "bidding"
