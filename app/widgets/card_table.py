@@ -34,7 +34,7 @@ from .card_painter import CardLook, paint_card
 from .table_layout import Side, TableLayout, compute_layout, side_of
 from ..viewmodels.table import SeatHand, TableCard, TableState, TrickView
 
-__all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR"]
+__all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR", "tag_rect"]
 
 _FELT = QColor("#1d6b45")
 _FELT_EDGE = QColor("#14523a")
@@ -44,6 +44,16 @@ HINT_COLOUR = QColor("#8e24aa")  # the hint's recommended card (the hints panel 
 MARK_COLOUR = QColor("#d32f2f")  # marked cards: the review's costly cards
 WINNER_COLOUR = QColor("#ffd866")  # the card that won the finished trick on the table
 _BADGE = QColor("#00897b")  # a card's badge ("new": received in the pass)
+_TAG_GAP = 1.0  # pixels between a card's edge and its tag
+
+
+def tag_rect(card: QRectF, below: bool, symbol: str) -> QRectF:
+    """Where a card's tag (★ hint, "new", "!") goes: wholly outside the card, above it (below it for the
+    top hand), on the left where a fanned card always shows, so the card's index stays readable."""
+    w = card.width()
+    tag_w, tag_h = max(16.0, w * (0.3 if len(symbol) == 1 else 0.5)), max(13.0, w * 0.24)
+    y = card.bottom() + _TAG_GAP if below else card.top() - tag_h - _TAG_GAP
+    return QRectF(card.left() + w * 0.02, y, tag_w, tag_h)
 _PLATE = QColor(0, 0, 0, 110)  # captions on the felt
 
 
@@ -178,7 +188,7 @@ class CardTableView(QWidget):
         rect = self.card_rect(card)
         if rect is None:
             return None
-        tag_h = max(13.0, rect.width() * 0.24)
+        tag_h = max(13.0, rect.width() * 0.24) + _TAG_GAP
         return rect.adjusted(0, -tag_h, 0, tag_h)
 
     @property
@@ -428,9 +438,8 @@ class CardTableView(QWidget):
         inset = w * inset
         if ring:
             p.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), w * 0.07, w * 0.07)
-        tag_w, tag_h = max(16.0, w * (0.3 if len(symbol) == 1 else 0.5)), max(13.0, w * 0.24)
-        y = rect.bottom() - tag_h * 0.35 if below else rect.top() - tag_h * 0.65
-        tag = QRectF(rect.left() + w * 0.02, y, tag_w, tag_h)
+        tag = tag_rect(rect, below, symbol)
+        tag_h = tag.height()
         p.setPen(QPen(QColor("#ffffff"), 1.0))
         p.setBrush(colour)
         p.drawRoundedRect(tag, tag_h * 0.3, tag_h * 0.3)

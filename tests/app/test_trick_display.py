@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from app.main_window import MainWindow
 from app.settings import TRICK_PAUSE_CLICK, HandVisibility
 from app.viewmodels.table import HandShape, TableState
-from app.widgets.card_table import WINNER_COLOUR, CardTableView
+from app.widgets.card_table import WINNER_COLOUR, CardTableView, tag_rect
 from app.widgets.table_layout import COLUMN_ROWS, index_rect
 from app.deal_viewer import deal_table_state
 from engine.core.deal import random_deals
@@ -177,3 +177,27 @@ def test_at_the_end_all_four_hands_are_face_up_as_dealt_with_the_result(qtbot, w
     assert not any(c.playable for h in state.hands for c in h.cards)
     n = s.summary().declarer_tricks
     assert (f"{n} tricks" if n != 1 else "1 trick,") in state.centre_text and state.last_trick is not None
+
+
+@pytest.mark.parametrize("size", [(640, 460), (1000, 620), (1400, 900)])
+def test_a_cards_tag_never_covers_an_index(qtbot, size):
+    """The hint's ★, Hearts' "new" and the review's "!" sit outside the cards (the ★ hid the 4 of a ♥4 and
+    "new" the ranks of the received cards at 1024×700, seen under Xvfb), inside the table."""
+    from app.widgets.table_layout import Side, side_of
+
+    view = CardTableView()
+    qtbot.addWidget(view)
+    view.resize(*size)
+    view.show()
+    deal = random_deals(3, 1)[0]
+    view.set_state(deal_table_state(deal, HandVisibility.ALL_HANDS))
+    layout = view.table_layout
+    bounds = view.rect().toRectF()
+    for seat, rects in layout.hand_cards.items():
+        below = side_of(seat, view.state.bottom_seat) is Side.TOP
+        corners = [index_rect(r) for r in rects]
+        for rect in rects:
+            for symbol in ("★", "new", "!"):
+                tag = tag_rect(rect, below, symbol)
+                assert not any(tag.intersects(c) for c in corners), f"{seat.name}'s {symbol} tag covers an index"
+                assert bounds.contains(tag), f"{seat.name}'s {symbol} tag leaves the table at {size}"
