@@ -363,16 +363,19 @@ def bridge_hint_for_view(
     if auction and constraints is None:
         constraints = auction_constraints(auction, skip=[view.seat])
     rng = rng if rng is not None else random.Random(0)
-    cited: list[tuple[LineValues, BridgeHint]] = []  # the final hint is cited once (its notes sample deals)
+    # the final values reach ``on_update`` and the return: their hint (conditions, lines, the auction's
+    # notes, which sample deals) is built once
+    built: list[tuple[LineValues, BridgeHint]] = []
 
     def finish(values: LineValues) -> BridgeHint:
-        for done, hint in cited:
+        for done, hint in built:
             if done is values:
                 return hint
         hint = hint_from_values(values, max_candidates=budget.candidates, cancel=cancel)
         if auction and values.final:
             hint = _cite_auction(hint, values, view, auction, constraints, out_of_play, rng)
-            cited.append((values, hint))
+        if values.final:
+            built.append((values, hint))
         return hint
 
     def update(values: LineValues) -> None:

@@ -274,3 +274,27 @@ def test_an_exact_search_over_its_solving_budget_becomes_an_estimate_that_says_s
     else:
         assert not hint.exact and hint.method is Method.ESTIMATE
         assert "optimistic" in hint.text
+
+
+def test_the_final_hint_is_built_once_when_updates_are_shown(teaching_cases, build_case, dd_evaluator, monkeypatch):
+    """The app and the bench pass ``on_update``: the final values reached it and the return, and their
+    hint (conditions, lines: most of a hint's time) was built twice when the board had no auction."""
+    import engine.hints.bridge_hint as bridge_hint
+    from engine.hints import HintBudget, bridge_hint_for_view
+
+    built: list[bool] = []
+    real = bridge_hint.hint_from_values
+
+    def counting(values, **kwargs):
+        built.append(values.final)
+        return real(values, **kwargs)
+
+    monkeypatch.setattr(bridge_hint, "hint_from_values", counting)
+    case = _case(teaching_cases, "duck_safety_third_hand")
+    _, view, _, _, out_of_play = build_case(case)
+    seen = []
+    budget = HintBudget(exact_layouts=0, worlds=30, first_worlds=10, max_moves=1, candidates=2, time_limit=None)
+    hint = bridge_hint_for_view(view, budget=budget, rng=random.Random(2), out_of_play=out_of_play,
+                                oracle=dd_evaluator, on_update=seen.append)
+    assert built.count(True) == 1, built
+    assert seen[-1] is hint and hint.final
