@@ -200,22 +200,36 @@ class _Teller:
             text += " (" + "; ".join(overrides) + ")"
         return text
 
-    def steps(self, lid: int, depth: int, out: list[StepText]) -> None:
+    def steps(self, lid: int, depth: int, out: list[StepText], start: int = 0) -> None:
+        """The steps of list ``lid`` from ``start``: a step's branches indented under it as "If ...:", and
+        the steps that follow branches indented as "Otherwise: ..." (they are played only when no branch
+        was taken), as :meth:`paragraph` says it in one sentence."""
         plan = self.line.lists[lid]
-        for index, step in enumerate(plan):
+        for index in range(start, len(plan)):
+            step = plan[index]
             if not self._positions(lid, index):
                 break  # never reached: the earlier branches cover every case
             out.append(StepText(depth, _capital(self.step(step, lid, index)) + "."))
-            for (cond, _sub), (_c, target) in zip(step.then, self.line.jumps[(lid, index)]):
+            if step.then and index + 1 < len(plan) and self._positions(lid, index + 1):
+                self._branches(step, lid, index, depth, out)
                 first = len(out)
-                if target >= 0:
-                    self.steps(target, depth + 1, out)
-                if len(out) > first:
-                    head = out[first]
-                    out[first] = StepText(head.depth, f"If {self.condition(cond, step.lead_seat)}: "
-                                                      f"{head.text[0].lower()}{head.text[1:]}")
-                else:
-                    out.append(StepText(depth + 1, f"If {self.condition(cond, step.lead_seat)}: the rest plays itself."))
+                self.steps(lid, depth + 1, out, index + 1)
+                head = out[first]
+                out[first] = StepText(head.depth, f"Otherwise: {head.text[0].lower()}{head.text[1:]}")
+                return
+            self._branches(step, lid, index, depth, out)
+
+    def _branches(self, step, lid: int, index: int, depth: int, out: list[StepText]) -> None:
+        for (cond, _sub), (_c, target) in zip(step.then, self.line.jumps[(lid, index)]):
+            first = len(out)
+            if target >= 0:
+                self.steps(target, depth + 1, out)
+            if len(out) > first:
+                head = out[first]
+                out[first] = StepText(head.depth, f"If {self.condition(cond, step.lead_seat)}: "
+                                                  f"{head.text[0].lower()}{head.text[1:]}")
+            else:
+                out.append(StepText(depth + 1, f"If {self.condition(cond, step.lead_seat)}: the rest plays itself."))
 
     def paragraph(self, lid: int, start: int = 0) -> str:
         """The steps of list ``lid`` from ``start`` as one sentence: branches as "if ..., ...", the

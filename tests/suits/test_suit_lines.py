@@ -93,7 +93,12 @@ def test_a_plan_adapts_to_what_the_defenders_show():
     assert evaluate_line(table, PlanLine(adaptive)).probability(3) == pytest.approx(0.24, abs=1e-12)
     text = plan_sentence(table, adaptive)
     assert text.startswith("Lead low to the ten; if West plays the king or jack, lead low to the ten; otherwise lead low to the queen")
-    assert [s.depth for s in plan_steps(table, adaptive)] == [0, 1, 0]
+    steps = plan_steps(table, adaptive)
+    # the queen is led only when no branch was taken: it says so, under the first step like the branch
+    # (it stood alone at the top, read as a step after every branch; issue 24's review)
+    assert [s.depth for s in steps] == [0, 1, 1]
+    assert [s.text for s in steps] == ["Lead low to the ten.", "If West plays the king or jack: lead low to the ten.",
+                                       "Otherwise: lead low to the queen."]
 
 
 def test_a_plan_that_asks_for_a_card_no_longer_held_is_an_error_naming_the_step():
