@@ -49,7 +49,7 @@ from .viewmodels.bridge_table import review_table_state
 from .viewmodels.claim import RejectedClaim
 from .widgets.card_table import MARK_COLOUR, CardTableView
 from .widgets.engine_status import EngineStatusWidget
-from .widgets.hints_panel import MIN_PANEL_WIDTH, PANEL_WIDTH, HintsPanel
+from .widgets.hints_panel import IDLE_TEXT, MIN_PANEL_WIDTH, NO_HINT_TEXT, PANEL_WIDTH, HintsPanel
 from .widgets.keyboard_play import KeyboardPlay, click_keeps_focus
 from .widgets.sound_player import SoundPlayer
 from .viewmodels.table import sounds_between
@@ -376,6 +376,7 @@ class MainWindow(QMainWindow):
         hosted = self._hosted[mode]
         self.mode_panels.setCurrentWidget(hosted.panel)
         self.new_deal_action.setText(hosted.new_text)
+        self.hints_panel.set_idle_text(NO_HINT_TEXT if mode is AppMode.SUIT else IDLE_TEXT)
         self.controller.activate()
         self._refresh()
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QFont, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from engine.core.cards import Card, card_symbol_str
@@ -34,7 +34,7 @@ from .card_painter import CardLook, paint_card
 from .table_layout import Side, TableLayout, compute_layout, side_of
 from ..viewmodels.table import SeatHand, TableCard, TableState, TrickView
 
-__all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR", "tag_rect"]
+__all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR", "fitting_font", "tag_rect"]
 
 _FELT = QColor("#1d6b45")
 _FELT_EDGE = QColor("#14523a")
@@ -45,6 +45,17 @@ MARK_COLOUR = QColor("#d32f2f")  # marked cards: the review's costly cards
 WINNER_COLOUR = QColor("#ffd866")  # the card that won the finished trick on the table
 _BADGE = QColor("#00897b")  # a card's badge ("new": received in the pass)
 _TAG_GAP = 1.0  # pixels between a card's edge and its tag
+
+
+def fitting_font(font: QFont, words: str, width: float) -> QFont:
+    """``font``, made smaller (down to 6 px) until every word of ``words`` fits ``width`` on its line
+    ("length unknown" ran over a small card's outline at 1024×700)."""
+    fitted = QFont(font)
+    size = fitted.pixelSize()
+    while size > 6 and max(QFontMetricsF(fitted).horizontalAdvance(w) for w in words.split()) > width:
+        size -= 1
+        fitted.setPixelSize(size)
+    return fitted
 
 
 def tag_rect(card: QRectF, below: bool, symbol: str) -> QRectF:
@@ -515,7 +526,7 @@ class CardTableView(QWidget):
         p.setPen(_LABEL)
         p.setFont(self._font_px(0.3))
         p.drawText(rect.adjusted(0, 0, 0, -rect.height() * 0.25), Qt.AlignmentFlag.AlignCenter, mark)
-        p.setFont(self._font_px(0.1))
+        p.setFont(fitting_font(self._font_px(0.1), words, rect.width() - 4))
         p.drawText(rect.adjusted(2, rect.height() * 0.5, -2, 0), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                    words)
         p.restore()

@@ -104,6 +104,11 @@ def row_text(kind: HintKind, row: HintRow) -> str:
     return f"{card_label(row.card)} {row.value:.1f} pts moon {row.detail:.0%}"
 
 
+IDLE_TEXT = "Press H (or Hint on the toolbar) when it is your turn to see every card's value."
+NO_HINT_TEXT = ("Suit practice has no hint: play the problem out against the best defence, and the result "
+                "compares your line with the best one and the expert's.")
+
+
 def _percent(x: float) -> str:
     """A whole percentage, with tiny non-zero chances shown as such rather than as 0 %."""
     return "<1%" if 0 < x < 0.005 else f"{x:.0%}"
@@ -298,6 +303,7 @@ class HintsPanel(QFrame):
                                "that another player shoots the moon.")
         self.bars = HintBars(self)
         self.status_label = QLabel(self)  # idle text, errors, "cancelled"
+        self.idle_text = IDLE_TEXT  # what an idle panel says (a mode without hints says so instead)
         self.status_label.setWordWrap(True)
         self.explanation = QLabel(self)
         self.explanation.setWordWrap(True)
@@ -399,6 +405,11 @@ class HintsPanel(QFrame):
         self.explanation.setText(text)
         self.explanation.setVisible(bool(text))
 
+    def set_idle_text(self, text: str) -> None:
+        """What the panel says while no hint is asked for (a mode without hints says so)."""
+        self.idle_text = text
+        self.refresh()
+
     def refresh(self) -> None:
         c = self._controller
         status, result = c.status, c.result
@@ -430,13 +441,14 @@ class HintsPanel(QFrame):
         if status is HintStatus.IDLE or result is None:
             self._explanation_text = ""  # a new hint (or none): the old explanation goes
         self._show_explanation_text((result.explanation if result is not None else "") or self._explanation_text)
-        self.status_label.setText(self._status_message(status, result, c.error))
+        message = self._status_message(status, result, c.error)
+        self.status_label.setText(self.idle_text if status is HintStatus.IDLE else message)
         self.status_label.setVisible(bool(self.status_label.text()))
 
     @staticmethod
     def _status_message(status: HintStatus, result: HintResult | None, error: str) -> str:
         if status is HintStatus.IDLE:
-            return "Press H (or Hint on the toolbar) when it is your turn to see every card's value."
+            return IDLE_TEXT
         if status is HintStatus.FAILED:
             return f"The hint failed: {error}"
         if status is HintStatus.CANCELLED:

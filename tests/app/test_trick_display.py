@@ -201,3 +201,19 @@ def test_a_cards_tag_never_covers_an_index(qtbot, size):
                 tag = tag_rect(rect, below, symbol)
                 assert not any(tag.intersects(c) for c in corners), f"{seat.name}'s {symbol} tag covers an index"
                 assert bounds.contains(tag), f"{seat.name}'s {symbol} tag leaves the table at {size}"
+
+
+def test_words_on_a_small_card_fit_its_width(qtbot):
+    """ "length unknown" ran over the dashed outline of a small card (suit practice at 1024×700)."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from app.widgets.card_table import fitting_font
+
+    big = QFont()
+    big.setPixelSize(14)
+    big.setBold(True)
+    for width in (30.0, 38.0, 60.0):
+        font = fitting_font(big, "length unknown", width)
+        widest = max(QFontMetricsF(font).horizontalAdvance(w) for w in ("length", "unknown"))
+        assert widest <= width or font.pixelSize() == 6
+    assert fitting_font(big, "shows out", 500.0).pixelSize() == 14  # room enough: unchanged

@@ -232,3 +232,16 @@ def test_the_hint_action_during_the_pass_suggests_a_pass(qtbot, tmp_path):
     assert set(s.selection) == set(hint.cards) and len(hint.cards) == 3
     assert w.hearts_panel.pass_hint.isVisible() and w.hearts_panel.pass_hint.text() == hint.text
     assert {c.card for h in w.table.state.hands for c in h.cards if c.highlighted} == set(hint.cards)
+
+
+def test_the_hint_panel_in_suit_practice_says_there_is_no_hint(qtbot, tmp_path):
+    """It said "Press H … to see every card's value" with Hint greyed out (seen under Xvfb)."""
+    from app.widgets.hints_panel import IDLE_TEXT, NO_HINT_TEXT
+
+    w = _window(qtbot, tmp_path, AppMode.BRIDGE)
+    w.hints_dock.show()
+    w.set_mode(AppMode.SUIT)
+    assert not w.hint_action.isEnabled()
+    assert w.hints_panel.status_label.text() == NO_HINT_TEXT
+    w.set_mode(AppMode.BRIDGE)
+    assert w.hints_panel.status_label.text() == IDLE_TEXT
