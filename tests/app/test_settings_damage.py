@@ -20,6 +20,9 @@ from app.settings import DeckColours, Settings, SettingsLoad, load_settings, sav
 HOSTILE = {
     "deeply nested lists": "[" * 100_000 + "]" * 100_000,
     "deeply nested objects": '{"a":' * 50_000 + "1" + "}" * 50_000,
+    # under the 64 KB cap, so the JSON parser itself meets the depth (the two above stop at the cap)
+    "nested lists under the size cap": "[" * 20_000 + "]" * 20_000,
+    "nested objects under the size cap": '{"a":' * 6_000 + "1" + "}" * 6_000,
     "a 5,000-digit integer": '{"animation_ms": ' + "9" * 5000 + "}",
     "a 5,000-digit integer alone": "9" * 5000,
     "NaN": '{"animation_ms": NaN}',
