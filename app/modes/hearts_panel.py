@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QHeaderView,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -82,8 +83,10 @@ class HeartsPanel(QWidget):
         self.scores.setHorizontalHeaderLabels(["You", "West", "North", "East"])
         self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.scores.verticalHeader().setDefaultSectionSize(20)
-        for col in range(4):
-            self.scores.setColumnWidth(col, 48)
+        # the four columns share the panel's width (fixed 48-pixel columns ran off a 1024-pixel screen)
+        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.scores.horizontalHeader().setMinimumSectionSize(30)
+        self.scores.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         score_box = QGroupBox("Score sheet", self)
         QVBoxLayout(score_box).addWidget(self.scores)
 

@@ -136,3 +136,18 @@ def test_the_bidding_box_shows_without_scrolling_on_a_small_screen(qtbot, tmp_pa
     assert box.visibleRegion().boundingRect() == box.rect()  # not clipped by the panel's own scroll area either
     rows = dict((r.label, r.value) for r in w.info_panel.rows)
     assert "Contract" not in rows and rows["Status"] == "bidding"
+
+
+def test_the_hearts_score_sheet_shows_every_column_on_a_small_screen(qtbot, tmp_path):
+    """The East column was cut ("Ea") at 1024×700 and at scale 1.5 (seen under Xvfb)."""
+    from app.modes.app_mode import AppMode
+
+    w = open_window(qtbot, tmp_path, mode=AppMode.HEARTS, ready=False, size=(942, 644))
+    qtbot.waitUntil(lambda: w.hearts.session is not None, timeout=10_000)
+    qtbot.wait(50)
+    table = w.hearts_panel.scores
+    header = table.horizontalHeader()
+    assert header.length() <= table.viewport().width()
+    metrics = header.fontMetrics()
+    for col, label in enumerate(["You", "West", "North", "East"]):
+        assert metrics.horizontalAdvance(label) <= header.sectionSize(col), label
