@@ -11,8 +11,6 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QFrame,
-    QScrollArea,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -151,7 +149,7 @@ class BridgePanel(QWidget):
                                "the costly ones with the better card and why")
         self.review.clicked.connect(self.review_requested)
 
-        self.retry_bar = RetryBar(self)  # an engine failure, offered again (above the scroll: always seen)
+        self.retry_bar = RetryBar(self)  # an engine failure, offered again (at the top of the panel)
         self.retry_bar.retry_clicked.connect(controller.retry)
 
         self.options_box, self.contract_box, self.record_box = options, contract_box, record_box
@@ -165,15 +163,11 @@ class BridgePanel(QWidget):
         layout.addWidget(self.review)
         layout.addWidget(record_box, 1)
         layout.addStretch(0)  # while the record is hidden (bidding) the spare height goes below, not inside the boxes
-        scroll = QScrollArea(self)  # the panel never makes the window taller than the screen
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(content)
+        # no scroll area of its own: the window's side column scrolls (two nested ones stacked their bars)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.retry_bar)
-        outer.addWidget(scroll)
+        outer.addWidget(content)
         controller.changed.connect(self.refresh)
         self.refresh()
 

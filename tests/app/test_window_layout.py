@@ -151,3 +151,13 @@ def test_the_hearts_score_sheet_shows_every_column_on_a_small_screen(qtbot, tmp_
     metrics = header.fontMetrics()
     for col, label in enumerate(["You", "West", "North", "East"]):
         assert metrics.horizontalAdvance(label) <= header.sectionSize(col), label
+
+
+def test_the_side_column_is_the_only_scroll_area_beside_the_table(qtbot, tmp_path):
+    """A panel's own scroll area inside the scrolling side column stacked two scroll bars beside the
+    trick record's (seen at the end of a hand at 1024×700)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    w = open_window(qtbot, tmp_path, size=(942, 644))
+    assert w.side_column.findChildren(QScrollArea) == []
+    assert w.bridge_panel.record.isVisible()
