@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.cards import CardSet
+from ..core.cards import SUIT_NAMES, SUIT_NAMES_SINGULAR, CardSet
 from .hand import LENGTH_CAP, SUPPORT_CAP, HandFacts, is_balanced_shape
 
 __all__ = ["HandRange", "Holding", "SUIT_NAMES", "SUIT_NAME", "MAX_HCP", "MAX_POINTS", "ANY"]
 
 MAX_HCP = 37
 MAX_POINTS = 41  # HCP plus at most four points of shape
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-SUIT_NAME = ("spade", "heart", "diamond", "club")
+SUIT_NAME = SUIT_NAMES_SINGULAR  # the bidding rules' spelling of the core names
 _FULL = (0, 13)
 
 

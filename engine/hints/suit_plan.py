@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core.cards import Card, card_symbol_str
+from ..core.cards import SUIT_NAMES, Card, card_symbol_str
 from ..suits.evaluate import LineValue, LineWalker, PolicyLine
 from ..suits.narrate import plan_sentence
 from ..suits.plan import Plan, PlanLine
@@ -29,7 +29,7 @@ from .suit_reduction import SuitReduction
 
 __all__ = ["SuitPlan", "suit_plan", "SUIT_WORDS"]
 
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+SUIT_WORDS = SUIT_NAMES  # the core names, under the name this module has always exported
 
 
 @dataclass(frozen=True, slots=True)

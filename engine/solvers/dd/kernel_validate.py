@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from engine.jit import kernel
 
+from .tables import SUIT_FIELD
+
 __all__ = ["first_invalid"]
 
 _CARDS = (1 << 52) - 1
@@ -56,7 +58,7 @@ def first_invalid(worlds, leader, played, nplayed):
                 bad = True
             elif j > 0 and card // 13 != played[0] // 13:
                 led = played[0] // 13
-                if (worlds[i, seat] >> (13 * led)) & 0x1FFF:
+                if (worlds[i, seat] >> (13 * led)) & SUIT_FIELD:
                     bad = True
             j += 1
         if bad:
