@@ -31,7 +31,7 @@ from engine.core.seats import Seat
 from ..settings import DeckColours
 from ..settings import CardSize
 from .card_painter import CardLook, paint_card
-from .table_layout import Side, TableLayout, compute_layout, side_of
+from .table_layout import TAG_GAP, Side, TableLayout, compute_layout, side_of, tag_height
 from ..viewmodels.table import SeatHand, TableCard, TableState, TrickView
 
 __all__ = ["CardTableView", "HINT_COLOUR", "MARK_COLOUR", "fitting_font", "tag_rect"]
@@ -44,7 +44,6 @@ HINT_COLOUR = QColor("#8e24aa")  # the hint's recommended card (the hints panel 
 MARK_COLOUR = QColor("#d32f2f")  # marked cards: the review's costly cards
 WINNER_COLOUR = QColor("#ffd866")  # the card that won the finished trick on the table
 _BADGE = QColor("#00897b")  # a card's badge ("new": received in the pass)
-_TAG_GAP = 1.0  # pixels between a card's edge and its tag
 
 
 def fitting_font(font: QFont, words: str, width: float) -> QFont:
@@ -62,8 +61,8 @@ def tag_rect(card: QRectF, below: bool, symbol: str) -> QRectF:
     """Where a card's tag (★ hint, "new", "!") goes: wholly outside the card, above it (below it for the
     top hand), on the left where a fanned card always shows, so the card's index stays readable."""
     w = card.width()
-    tag_w, tag_h = max(16.0, w * (0.3 if len(symbol) == 1 else 0.5)), max(13.0, w * 0.24)
-    y = card.bottom() + _TAG_GAP if below else card.top() - tag_h - _TAG_GAP
+    tag_w, tag_h = max(16.0, w * (0.3 if len(symbol) == 1 else 0.5)), tag_height(w)
+    y = card.bottom() + TAG_GAP if below else card.top() - tag_h - TAG_GAP
     return QRectF(card.left() + w * 0.02, y, tag_w, tag_h)
 _PLATE = QColor(0, 0, 0, 110)  # captions on the felt
 
@@ -199,7 +198,7 @@ class CardTableView(QWidget):
         rect = self.card_rect(card)
         if rect is None:
             return None
-        tag_h = max(13.0, rect.width() * 0.24) + _TAG_GAP
+        tag_h = tag_height(rect.width()) + TAG_GAP
         return rect.adjusted(0, -tag_h, 0, tag_h)
 
     @property

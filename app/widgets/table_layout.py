@@ -38,6 +38,17 @@ ROW_STEP = 0.31  # visible part of a suit row above the next (dummy on the left 
 LIFT = 0.14  # how far the focused card of the bottom hand rises, in card heights
 MARGIN = 0.12  # in card widths
 LABEL = 0.28  # height of a seat label, in card heights
+TAG_GAP = 1.0  # pixels between a card's edge and its tag
+
+
+def tag_height(card_width: float) -> float:
+    """The height of a card's tag (hint ★, Hearts' "new", the review's "!"), drawn outside the card."""
+    return max(13.0, card_width * 0.24)
+
+
+def _tag_room(cw: float, ch: float) -> float:
+    """What a tag above the bottom hand needs beyond the lift gap, so it never covers the seat's label."""
+    return max(0.0, tag_height(cw) + 2 * TAG_GAP - LIFT * ch)
 TRICK_GAP = 0.08  # between the cards of the trick, in card widths
 MIN_CARD_WIDTH = 18.0
 INDEX_SHOWN = (0.22, 0.42)  # the corner index (rank and pip) as fractions of a card's width: width, height
@@ -128,7 +139,7 @@ def compute_layout(width: float, height: float, state: TableState, card_size: Ca
     cx = width / 2
     # the trick sits midway between the top hand and the bottom hand's label
     top_end = margin + label_h + top_h * ch
-    bottom_start = height - margin - ch - LIFT * ch - label_h
+    bottom_start = height - margin - ch - LIFT * ch - _tag_room(cw, ch) - label_h
     cy = (top_end + bottom_start) / 2
     hands: dict[Seat, tuple[QRectF, ...]] = {}
     labels: dict[Seat, QRectF] = {}
@@ -187,7 +198,7 @@ def _top_or_bottom(hand: SeatHand, side: Side, cx: float, width: float, height: 
     fan = _fan_width(max(n, 1), cw, step)
     if side is Side.BOTTOM:
         x0, y0 = cx - fan / 2, height - margin - ch
-        label = QRectF(cx - 2.5 * cw, y0 - LIFT * ch - label_h, 5 * cw, label_h)
+        label = QRectF(cx - 2.5 * cw, y0 - LIFT * ch - _tag_room(cw, ch) - label_h, 5 * cw, label_h)
     else:
         x0, y0 = cx - fan / 2, margin + label_h
         label = QRectF(cx - 2.5 * cw, margin, 5 * cw, label_h)

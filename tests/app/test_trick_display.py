@@ -200,6 +200,8 @@ def test_a_cards_tag_never_covers_an_index(qtbot, size):
             for symbol in ("★", "new", "!"):
                 tag = tag_rect(rect, below, symbol)
                 assert not any(tag.intersects(c) for c in corners), f"{seat.name}'s {symbol} tag covers an index"
+                if side_of(seat, view.state.bottom_seat) is Side.BOTTOM:  # your hand: its label sits right above
+                    assert not tag.intersects(layout.labels[seat]), f"the {symbol} tag covers your seat's label"
                 assert bounds.contains(tag), f"{seat.name}'s {symbol} tag leaves the table at {size}"
 
 
