@@ -11,8 +11,10 @@ Everything a hint says comes from one :class:`~.lines.LineValues` (:func:`hint_f
    contract cannot make, the first undertrick saved) on which the cards differ;
 3. for the best few cards, the deals where each reaches the goal — and where it beats, or loses to,
    the recommended card — are described by the simplest rule over the players' *original* holdings
-   (:mod:`.conditions`), every rule checked against the deals; a rule is stated only when the deals
-   are every consistent layout, or a sample large enough to say how often it holds;
+   (:mod:`.conditions`), every rule checked against the deals; on every consistent layout the rule is
+   exact (or says how far it is off), on a sample of at least :data:`MIN_SAMPLE_FOR_CONDITIONS` deals it
+   is found on one half and stated with what it did on the other (so no rule fits the sample's noise),
+   on a smaller sample none is stated; lengths are the holdings the defenders *started* with;
 4. the technique is named by the documented rules of :mod:`.techniques`;
 5. where double-dummy play rates a card higher than its line, the deals making up the difference
    (won only by guessing right later) are described too: that is strategy fusion;
@@ -41,7 +43,7 @@ from ..worlds.auction import auction_constraints
 from ..worlds.bridge_knowledge import knowledge_from_view
 from ..worlds.knowledge import OriginalHandConstraint
 from .auction_notes import auction_notes
-from .conditions import FeatureSpace, find_condition
+from .conditions import Condition, FeatureSpace, find_condition, tested_condition
 from .decision import Decision
 from .expert import ExpertLine, expert_lines
 from .lines import HintBudget, LineValues, line_values, weighted_deals
@@ -126,16 +128,15 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
         cand = CandidateHint(card, runs[card], nan, 0.0, nan, nan, nan)
         hint = BridgeHint(card, (cand,), position.to_move, position.declarer, declaring, values.worlds,
                           values.layouts, True, Method.FORCED, values.algorithm, position.target, Goal.NONE,
-                          position.target, position.offset, final=values.final, narrowed=values.narrowed)
+                          position.target, position.offset, final=values.final, narrowed=values.narrowed,
+                          **_basis_fields(values))
         return replace(hint, text=bridge_text(hint))
     order, tied, tie_rule = _ranked(values)
     best = order[0]
     w = values.weights
     goal = _goal(values)
-    # every layout (exact, or a suit reduction's layouts of its suit), or a large enough sample
-    conditions = values.exact or values.method is Method.SUIT_REDUCTION or values.worlds >= MIN_SAMPLE_FOR_CONDITIONS
-    space = FeatureSpace(values.original, w, None if position.strain == 4 else position.strain)
     success = {c: np.asarray(values.success[c]) > 0.5 for c in order}
+    describe = _describer(values, knowledge)
     dd_goal = {c: values.dd_goal(c) for c in order}
     decision = Decision.of(position, _hidden_seats(position))
     candidates: list[CandidateHint] = []
@@ -145,20 +146,20 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
         techniques: tuple[TechniqueFinding, ...] = ()
         plan = _replies(values, c)
         bounded = c in values.at_most  # only an upper bound: nothing is said of where it works
-        if detailed and conditions and not bounded:
-            cond = find_condition(space, success[c], knowledge=knowledge)
+        if detailed and describe is not None and not bounded:
+            cond = describe(success[c])
             if c == best and len(order) > 1:
                 rival = order[1]
                 if rival not in values.at_most and np.any(success[c] & ~success[rival]):
-                    gains = find_condition(space, success[c] & ~success[rival], knowledge=knowledge)
+                    gains = describe(success[c] & ~success[rival])
             elif c != best:
                 if np.any(success[c] & ~success[best]):
-                    gains = find_condition(space, success[c] & ~success[best], knowledge=knowledge)
+                    gains = describe(success[c] & ~success[best])
                 if np.any(success[best] & ~success[c]):
-                    loses = find_condition(space, success[best] & ~success[c], knowledge=knowledge)
+                    loses = describe(success[best] & ~success[c])
         fused = dd_goal[c] & ~success[c]
         if detailed and not bounded and np.any(fused):
-            note_cond = find_condition(space, fused, knowledge=knowledge) if values.exact else None
+            note_cond = describe(fused) if values.exact and describe is not None else None
             fusion = FusionNote(float(w @ dd_goal[c]), values.chance[c], note_cond)
         if detailed:
             techniques = detect_techniques(decision, c, success[c], plan, cond)
@@ -177,8 +178,40 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
     hint = BridgeHint(best, tuple(candidates), position.to_move, position.declarer, declaring, values.worlds,
                       values.layouts, values.exact, values.method, values.algorithm, position.target, goal,
                       values.goal_tricks, position.offset, tied, tie_rule, experts, decisive, values.final,
-                      sampled=values.sampled, narrowed=values.narrowed)
+                      sampled=values.sampled, narrowed=values.narrowed, **_basis_fields(values))
     return replace(hint, text=bridge_text(hint))
+
+
+def _basis_fields(values: LineValues) -> dict[str, str]:
+    """The hint's method in words and its caveat, from the analysis that chose the method."""
+    if values.basis is None:
+        return {}
+    return {"algorithm_words": values.basis.words, "caveat": values.basis.caveat}
+
+
+def _describer(values: LineValues, knowledge: WorldKnowledge | None
+               ) -> Callable[[np.ndarray], Condition | None] | None:
+    """How this analysis describes a set of its deals (where a card works, where it beats another).
+
+    Every layout (exact, or a suit reduction's every layout of its suit): the simplest rule that selects the
+    set exactly, or the closest with its coverage (:func:`~.conditions.find_condition`).  A sample of at least
+    :data:`MIN_SAMPLE_FOR_CONDITIONS` deals: a rule found on one half and measured on the other
+    (:func:`~.conditions.tested_condition`), so that nothing fitted to the sample's noise is stated.  A
+    smaller sample: None (nothing is said of where a card works)."""
+    position = values.position
+    trump = None if position.strain == 4 else position.strain
+    original = np.asarray(values.original, dtype=np.uint64).reshape(-1, 4)
+    started = bool(np.any(original & ~np.asarray(position.worlds, dtype=np.uint64).reshape(-1, 4)))
+    w = values.weights
+    if values.exact or (values.method is Method.SUIT_REDUCTION) or not values.sampled:
+        space = FeatureSpace(original, w, trump, started=started)
+        return lambda subject: find_condition(space, subject, knowledge=knowledge)
+    if values.worlds < MIN_SAMPLE_FOR_CONDITIONS:
+        return None
+    fit, test = np.arange(0, values.worlds, 2), np.arange(1, values.worlds, 2)
+    half = FeatureSpace(original[fit], w[fit], trump, started=started)
+    return lambda subject: tested_condition(half, original[test], w[test], subject[fit], subject[test],
+                                            knowledge=knowledge)
 
 
 def _with_overlays(decision: Decision, candidates: list[CandidateHint], values: LineValues) -> list[CandidateHint]:

@@ -17,8 +17,11 @@ search, never written by hand:
   the best approximate rule is returned, flagged inexact and stated with its
   exact coverage (how much of the set it misses and how much it adds).
 
-Lengths are counted at the start of the current trick (the worlds are
-trick-start deals), which is the original length while a suit is untouched.
+Lengths are counted in the hands the worlds give: a hint passes the original
+hands (the cards played added back), and its features then say "started with".
+On a sample rather than every layout, :func:`tested_condition` finds the rule on
+one half and measures it on the other, so that no rule is fitted to noise.  The
+pair search runs as matrix products over the feature × world matrix.
 Every :class:`Condition` carries its weight over the worlds, and
 :func:`verify_condition` re-checks it; when the caller knows the seat's
 knowledge (the hidden cards, hand sizes and voids), :func:`a_priori_probability`
@@ -47,6 +50,7 @@ __all__ = [
     "FeatureSpace",
     "find_condition",
     "verify_condition",
+    "tested_condition",
     "a_priori_probability",
     "TRUE_RULE",
     "FALSE_RULE",
@@ -96,6 +100,7 @@ class Feature:
     hi: int = 13
     total: int = 0  # SPLIT: cards of the suit the hidden seats hold between them
     trump: bool = False  # the feature is about the trump suit (a trump spot's location matters)
+    started: bool = False  # cards have been played: lengths are the holdings the seat *started* with
 
     @property
     def cost(self) -> float:
@@ -145,15 +150,16 @@ class Feature:
             return f"{_seat_name(self.seat)} holds the {card_symbol_str(self.card)}"  # type: ignore[arg-type]
         if self.kind is FeatureKind.LENGTH:
             who = _seat_name(self.seat)  # type: ignore[arg-type]
+            has = "started with" if self.started else "has"
             if self.lo == self.hi:
                 if self.lo == 0:
-                    return f"{who} has no {SUIT_NAMES[s]}"
-                return f"{who} has exactly {_len_words(self.lo, s)}"
+                    return f"{who} {has} no {SUIT_NAMES[s]}"
+                return f"{who} {has} exactly {_len_words(self.lo, s)}"
             if self.lo == 0:
-                return f"{who} has at most {_len_words(self.hi, s)}"
+                return f"{who} {has} at most {_len_words(self.hi, s)}"
             if self.hi >= 13:
-                return f"{who} has {_len_words(self.lo, s)} or more"
-            return f"{who} has {self.lo} to {self.hi} {SUIT_NAMES[s]}"
+                return f"{who} {has} {_len_words(self.lo, s)} or more"
+            return f"{who} {has} {self.lo} to {self.hi} {SUIT_NAMES[s]}"
         if self.kind is FeatureKind.SPLIT:
             n = self.total
             name = SUIT_NAMES[s]
@@ -165,12 +171,15 @@ class Feature:
                 return f"{name} split {self.lo}-{n - self.lo} or worse"
             return f"{name} split between {self.lo}-{n - self.lo} and {self.hi}-{n - self.hi}"
         card = card_symbol_str(self.card)  # type: ignore[arg-type]
-        owner = f"{_seat_name(self.seat)}'s {card}" if self.seat is not None else f"the {card}"
+        if self.started:  # "East started with the ♠Q singleton or doubleton"
+            owner = f"{_seat_name(self.seat)} started with the {card}" if self.seat is not None else f"the {card} started"
+        else:  # "East's ♠Q is singleton or doubleton"
+            owner = f"{_seat_name(self.seat)}'s {card} is" if self.seat is not None else f"the {card} is"
         if self.hi == 1:
-            return f"{owner} is singleton"
+            return f"{owner} singleton"
         if self.hi == 2:
-            return f"{owner} is singleton or doubleton"
-        return f"{owner} is in a holding of at most {_len_words(self.hi, s)}"
+            return f"{owner} singleton or doubleton"
+        return f"{owner} in a holding of at most {_len_words(self.hi, s)}"
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind.value, "suit": Suit(self.suit).letter}
@@ -274,8 +283,10 @@ class FeatureSpace:
     locations before lengths) is kept, so the rule search never sees synonyms.
     """
 
-    def __init__(self, hands: np.ndarray, weights: np.ndarray, trump: int | None = None) -> None:
+    def __init__(self, hands: np.ndarray, weights: np.ndarray, trump: int | None = None, *,
+                 started: bool = False) -> None:
         self.trump = trump
+        self.started = started
         self.hands = np.asarray(hands, dtype=np.uint64).reshape(-1, 4)
         w = np.asarray(weights, dtype=float)
         self.weights = w / w.sum()
@@ -285,6 +296,7 @@ class FeatureSpace:
         varying = [s for s in Seat if np.any(self.hands[:, int(s)] != self.hands[0, int(s)])]
         self.hidden: tuple[Seat, ...] = tuple(varying)
         self.features: list[tuple[Feature, int]] = []
+        rows: list[np.ndarray] = []
         seen: dict[int, int] = {}
         for f in self._generate():
             arr = f.evaluate(self.hands, self.hidden)
@@ -295,8 +307,12 @@ class FeatureSpace:
             if k is None:
                 seen[bits] = len(self.features)
                 self.features.append((f, bits))
+                rows.append(arr)
             elif f.cost < self.features[k][0].cost - 1e-12:
                 self.features[k] = (f, bits)
+        self.matrix = np.array(rows, dtype=bool).reshape(len(rows), self.n)
+        """One row per feature: the worlds it selects (the same sets as the features' bitsets)."""
+        self.costs = np.array([f.cost for f, _ in self.features], dtype=float)
 
     def _generate(self) -> Iterable[Feature]:
         hands = self.hands
@@ -311,6 +327,7 @@ class FeatureSpace:
             col = hands[:, int(s)]
             varying_cards |= int(np.bitwise_or.reduce(col)) & ~int(np.bitwise_and.reduce(col))
         cards = [c for c in range(51, -1, -1) if varying_cards >> c & 1]  # high cards first
+        started = self.started
         for c in cards:
             for s in self.hidden:
                 yield Feature(FeatureKind.HOLDS, c // 13, seat=s, card=c, trump=c // 13 == self.trump)
@@ -325,17 +342,17 @@ class FeatureSpace:
                             yield Feature(FeatureKind.SPLIT, suit, lo=lo, hi=hi, total=total)
             for s in self.hidden:
                 for k in range(total + 1):
-                    yield Feature(FeatureKind.LENGTH, suit, seat=s, lo=k, hi=k)
-                    yield Feature(FeatureKind.LENGTH, suit, seat=s, lo=0, hi=k)
-                    yield Feature(FeatureKind.LENGTH, suit, seat=s, lo=k, hi=13)
+                    yield Feature(FeatureKind.LENGTH, suit, seat=s, lo=k, hi=k, started=started)
+                    yield Feature(FeatureKind.LENGTH, suit, seat=s, lo=0, hi=k, started=started)
+                    yield Feature(FeatureKind.LENGTH, suit, seat=s, lo=k, hi=13, started=started)
             for c in cards:
                 if c // 13 != suit or c % 13 < 8:  # short honours only (ten and up)
                     continue
                 for k in range(1, min(total, 4)):
                     # The seat-specific fact first: when both select the same worlds it says more.
                     for s in self.hidden:
-                        yield Feature(FeatureKind.FALLS, suit, seat=s, card=c, hi=k)
-                    yield Feature(FeatureKind.FALLS, suit, card=c, hi=k)
+                        yield Feature(FeatureKind.FALLS, suit, seat=s, card=c, hi=k, started=started)
+                    yield Feature(FeatureKind.FALLS, suit, card=c, hi=k, started=started)
 
     def weight_of(self, bits: int) -> float:
         if bits == 0:
@@ -357,33 +374,86 @@ class _Candidate:
     cost: float
 
 
+def _unbits(bits: int, n: int) -> np.ndarray:
+    """A Python int bitset as a boolean vector of ``n`` worlds (the inverse of :func:`_bits`)."""
+    raw = np.frombuffer(bits.to_bytes((n + 7) // 8 or 1, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:n].astype(bool)
+
+
+MAX_TERMS = 400
+"""At most this many single-term candidates (the largest) enter the search for rules of several terms."""
+_DOMINANCE_WINDOW = 4 * MAX_TERMS  # the largest candidates checked for dominance (enough to keep MAX_TERMS)
+
+
 def _term_candidates(space: FeatureSpace, target: int) -> list[_Candidate]:
-    """Single features and pairs of features (conjunctions) that select only worlds of ``target``."""
+    """Single features and pairs of features (conjunctions) that select only worlds of ``target``, without
+    those another candidate covers at no greater cost; at most :data:`MAX_TERMS`, the largest first.
+
+    Counted with matrix products over the feature × world matrix: a pair fits when its worlds outside the
+    target number zero, and is new when it selects fewer worlds than either feature alone."""
     feats = space.features
-    found: dict[int, _Candidate] = {}
+    if not feats:
+        return []
+    m = space.matrix
+    inside = _unbits(target, space.n)
+    outside = m[:, ~inside].astype(np.float32)
+    whole = m.astype(np.float32)
+    out_count = outside.sum(axis=1)
+    both = whole @ whole.T
+    size = np.diag(both)
+    fits = (outside @ outside.T == 0) & (both > 0) & (both < size[:, None]) & (both < size[None, :])
+    rows, cols = np.nonzero(np.triu(fits, 1))
+    singles = np.flatnonzero(out_count == 0)
+    # Every candidate (a feature, or a pair) with its worlds and cost; singles first, then pairs in the
+    # order of itertools.combinations, so that among equal costs the first offered is kept.
+    first_of = np.concatenate([singles, rows]).astype(np.int64)
+    second_of = np.concatenate([np.full(len(singles), -1), cols]).astype(np.int64)
+    if not len(first_of):
+        return []
+    sets = m[first_of] & np.where(second_of[:, None] >= 0, m[second_of], True)
+    costs = space.costs[first_of] + np.where(second_of >= 0, space.costs[second_of] + _AND_COST, 0.0)
+    # One candidate per set of worlds, the cheapest (the first offered among equals): sets are told apart
+    # by a 64-bit hash of their packed bits (a collision could only drop a candidate, never state a wrong one).
+    order = np.argsort(costs, kind="stable")
+    _, first = np.unique(_row_hashes(sets[order]), return_index=True)
+    chosen = order[first]
+    counts = sets[chosen].sum(axis=1)
+    chosen = chosen[np.lexsort((chosen, costs[chosen], -counts))]  # largest first, then cheapest
+    # A dominating candidate is larger, so it comes earlier: keeping a prefix loses none of the prefix's.
+    chosen = chosen[:_DOMINANCE_WINDOW]
+    # Drop candidates dominated by a superset that is no more expensive (a superset is larger, so earlier).
+    x = sets[chosen].astype(np.float32)
+    not_x = 1.0 - x
+    c = costs[chosen]
+    dominated = np.zeros(len(chosen), dtype=bool)
+    block = 256
+    for start in range(0, len(chosen), block):
+        stop = min(len(chosen), start + block)
+        missing = x[start:stop] @ not_x.T  # [b, a]: worlds of b that a lacks
+        cheap = c[None, :] <= c[start:stop, None] + 1e-12
+        covered = (missing == 0) & cheap
+        covered[np.arange(stop - start), np.arange(start, stop)] = False
+        dominated[start:stop] = covered.any(axis=1)
+    kept = chosen[~dominated][:MAX_TERMS]
+    out = []
+    for k in kept:
+        pair = (int(first_of[k]),) if second_of[k] < 0 else (int(first_of[k]), int(second_of[k]))
+        rule = Rule((tuple(feats[i][0] for i in pair),))
+        bits = feats[pair[0]][1] if len(pair) == 1 else feats[pair[0]][1] & feats[pair[1]][1]
+        out.append(_Candidate(rule, bits, rule.cost))
+    return out
 
-    def offer(rule_terms: tuple[Feature, ...], bits: int) -> None:
-        rule = Rule((rule_terms,))
-        cost = rule.cost
-        old = found.get(bits)
-        if old is None or cost < old.cost - 1e-12:
-            found[bits] = _Candidate(rule, bits, cost)
 
-    for f, b in feats:
-        if b & ~target == 0:
-            offer((f,), b)
-    for (f, b), (g, c) in itertools.combinations(feats, 2):
-        both = b & c
-        if both and both & ~target == 0 and both != b and both != c:
-            offer((f, g), both)
-    # Drop candidates dominated by a superset that is no more expensive.
-    items = sorted(found.values(), key=lambda k: (-k.bits.bit_count(), k.cost))
-    kept: list[_Candidate] = []
-    for cand in items:
-        if any(k.cost <= cand.cost + 1e-12 and cand.bits & ~k.bits == 0 for k in kept):
-            continue
-        kept.append(cand)
-    return kept
+def _row_hashes(rows: np.ndarray) -> np.ndarray:
+    """A 64-bit hash per row of a boolean matrix (multiply-and-add of its packed 64-bit words)."""
+    packed = np.packbits(rows, axis=1, bitorder="little")
+    width = -(-packed.shape[1] // 8) * 8
+    words = np.zeros((packed.shape[0], width), dtype=np.uint8)
+    words[:, :packed.shape[1]] = packed
+    w64 = words.view(np.uint64)
+    mult = (np.arange(1, w64.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)) | np.uint64(1)
+    with np.errstate(over="ignore"):
+        return (w64 * mult).sum(axis=1, dtype=np.uint64) ^ np.uint64(rows.shape[1])
 
 
 def _exact_rule(space: FeatureSpace, target: int, max_terms: int) -> _Candidate | None:
@@ -484,6 +554,10 @@ class Condition:
     extra: float
     worlds: int
     a_priori: float | None = None
+    tested: int = 0
+    """0: found on the very deals it describes (every layout, or a suit's every layout).  Else the rule was
+    found on one half of a sample and every figure above is measured on the other half, these ``tested``
+    deals it was not fitted to (:func:`tested_condition`): an honest estimate, never "exactly"."""
 
     @property
     def text(self) -> str:
@@ -501,6 +575,7 @@ class Condition:
             "extra": round(self.extra, 6),
             "worlds": self.worlds,
             "a_priori": None if self.a_priori is None else round(self.a_priori, 6),
+            "tested": self.tested,
         }
 
 
@@ -539,6 +614,46 @@ def find_condition(space: FeatureSpace, subject: np.ndarray, *, max_terms: int =
     return Condition(cand.rule, negated, exact, p, rule_p, missed, extra, space.n, prior)
 
 
+MAX_TESTED_MISS = 0.1
+"""A rule found on half a sample is stated only when, on the other half, it leaves out at most this share of
+the deals where the subject holds and takes in at most this share of the deals it describes."""
+
+
+def tested_condition(fit: FeatureSpace, test_hands: np.ndarray, test_weights: np.ndarray,
+                     subject_fit: np.ndarray, subject_test: np.ndarray, *,
+                     knowledge: WorldKnowledge | None = None, max_terms: int = 2) -> Condition | None:
+    """A condition for a *sample* of deals: the simplest rule on the ``fit`` half, measured on the test half.
+
+    A rule fitted to a few hundred sampled deals out of millions of layouts is as likely to describe the
+    sample's noise as the play ("the finesse works exactly when West holds the ♣K and hearts split 4-3").
+    So the rule is searched on one half and every figure of the returned condition (how often the subject
+    holds, what the description leaves out and takes in) is counted on the other half, which the search
+    never saw; the rule is kept only when it describes that half within :data:`MAX_TESTED_MISS`.  None:
+    no rule held up (or the subject is empty or certain on either half: nothing to describe)."""
+    subject_fit = np.asarray(subject_fit, dtype=bool)
+    subject_test = np.asarray(subject_test, dtype=bool)
+    hands = np.asarray(test_hands, dtype=np.uint64).reshape(-1, 4)
+    if hands.shape[0] != subject_test.shape[0] or not hands.shape[0]:
+        raise ValueError(f"the test half has {hands.shape[0]} deals and {subject_test.shape[0]} outcomes")
+    if subject_fit.all() or not subject_fit.any() or subject_test.all() or not subject_test.any():
+        return None
+    found = find_condition(fit, subject_fit, max_terms=max_terms)
+    if found.rule.is_always or found.rule.is_never:
+        return None
+    w = np.asarray(test_weights, dtype=float)
+    w = w / w.sum()
+    holds = found.rule.evaluate(hands, fit.hidden)
+    described = ~holds if found.negated else holds
+    p = float(w[subject_test].sum())
+    missed = float(w[subject_test & ~described].sum())
+    extra = float(w[described & ~subject_test].sum())
+    if missed > MAX_TESTED_MISS * p + 1e-12 or extra > MAX_TESTED_MISS * float(w[described].sum()) + 1e-12:
+        return None
+    prior = a_priori_probability(found.rule, fit, knowledge) if knowledge is not None else None
+    return Condition(found.rule, found.negated, False, p, float(w[holds].sum()), missed, extra, hands.shape[0],
+                     prior, tested=hands.shape[0])
+
+
 def verify_condition(condition: Condition, hands: np.ndarray, weights: np.ndarray, subject: np.ndarray,
                      hidden: Sequence[Seat] | None = None, tol: float = 1e-9) -> list[str]:
     """Re-check a condition against the worlds it summarises; returns the problems found (empty = sound)."""
@@ -558,6 +673,8 @@ def verify_condition(condition: Condition, hands: np.ndarray, weights: np.ndarra
     for name, stated, actual in checks:
         if abs(stated - float(actual)) > tol:
             problems.append(f"{name}: stated {stated:.6f}, the worlds give {float(actual):.6f}")
+    if condition.exact and condition.tested:
+        problems.append("a condition measured on deals it was not found on cannot be exact")
     if condition.exact and np.any(described != subject):
         problems.append(f"stated as exact but '{condition.text}' differs from the subject in "
                         f"{int(np.sum(described != subject))} worlds")

@@ -30,13 +30,21 @@ def pct(p: float) -> str:
 
 
 def condition_phrase(cond: Condition, when: str = "exactly when") -> str:
-    """'exactly when West holds the ♠K', 'unless ...', 'mostly when ... (...)' with the a-priori figure."""
+    """'exactly when West holds the ♠K', 'unless ...', 'mostly when ... (...)' with the a-priori figure; a rule
+    found on half a sample says how it fared on the deals it was checked on, and never says "exactly"."""
     rule = cond.rule
     if rule.is_always:
         return "in every deal"
     if rule.is_never:
         return "in no deal"
     prior = f"; {pct(cond.a_priori)} a priori" if cond.a_priori is not None else ""
+    if cond.tested:
+        checked = f"{cond.tested} sampled deals it was checked on"
+        if cond.missed <= 0.0 and cond.extra <= 0.0:
+            return f"{'unless' if cond.negated else 'when'} {rule.text()} (true of all {checked}{prior})"
+        lead = "mostly unless" if cond.negated else "mostly when"
+        return (f"{lead} {rule.text()} (on the {checked}, that description leaves out {pct(cond.missed)} where it "
+                f"works and takes in {pct(cond.extra)} where it does not{prior})")
     if cond.exact:
         if cond.negated:
             return f"unless {rule.text()} (which happens in {pct(cond.rule_probability)} of the deals{prior})"
@@ -78,8 +86,11 @@ def _figure(cand: CandidateHint, hint: BridgeHint) -> str:
     return f"{pct(cand.p_goal)} ± {pct(cand.error)}"
 
 
-def _sample_note(hint: BridgeHint) -> str:
-    return "" if hint.exact or hint.method is Method.SUIT_REDUCTION else f" (in the {hint.worlds} deals tried)"
+def _sample_note(hint: BridgeHint, cond: Condition) -> str:
+    """Where a condition's deals come from, unless the condition says so itself (a tested one)."""
+    if hint.exact or hint.method is Method.SUIT_REDUCTION or cond.tested:
+        return ""
+    return f" (in the {hint.worlds} deals tried)"
 
 
 def bridge_text(hint: BridgeHint) -> str:
@@ -104,7 +115,7 @@ def bridge_text(hint: BridgeHint) -> str:
     else:
         sentence = f"It {goal} in {_figure(best, hint)} of the deals"
         if best.condition is not None:
-            sentence += f", {condition_phrase(best.condition)}{_sample_note(hint)}"
+            sentence += f", {condition_phrase(best.condition)}{_sample_note(hint, best.condition)}"
     parts.append(sentence + ".")
     if best.line:
         parts.append(f"The line: {best.line} ({_figure(best, hint)}).")
@@ -138,7 +149,7 @@ def bridge_text(hint: BridgeHint) -> str:
     if best.gains is not None and len(hint.candidates) > 1 and hint.candidates[1].card not in hint.tied:
         rival = hint.candidates[1]
         parts.append(f"The {_card(best.card)} does better than the {_card(rival.card)} "
-                     f"{condition_phrase(best.gains, 'when')}{_sample_note(hint)}.")
+                     f"{condition_phrase(best.gains, 'when')}{_sample_note(hint, best.gains)}.")
     said: dict[tuple[str, str, str], list[CandidateHint]] = {}  # cards with the same note share one sentence
     for cand in hint.candidates:
         note = cand.fusion
@@ -193,41 +204,27 @@ def basis_sentence(hint: BridgeHint) -> str:
                                       "other suits give a different number of tricks (the outcome there is not "
                                       "the suit's), and, when the layouts are weighed by sampled deals, the 95% "
                                       "sampling error.")
-        return (f"{'Found' if hint.sampled else 'Exact'} for the deciding suit: {method_words(hint.algorithm)}; its "
+        return (f"{'Found' if hint.sampled else 'Exact'} for the deciding suit: {method_words(hint)}; its "
                 f"{hint.worlds} layouts, each line played without seeing the hidden cards.{rest}")
     if hint.sampled and hint.narrowed:
         basis = (f"Estimated from {hint.worlds} deals sampled from the layouts consistent with what you see and "
-                 f"the auction (of the {hint.layouts:,} the cards alone allow; {method_words(hint.algorithm)}); ± gives the 95% "
+                 f"the auction (of the {hint.layouts:,} the cards alone allow; {method_words(hint)}); ± gives the 95% "
                  f"sampling error")
     elif hint.sampled:
         basis = (f"Estimated from {hint.worlds} deals sampled from the {hint.layouts:,} layouts consistent with "
-                 f"what you see ({method_words(hint.algorithm)}); ± gives the 95% sampling error")
+                 f"what you see ({method_words(hint)}); ± gives the 95% sampling error")
     else:
         basis = (f"Estimated over every one of the {hint.layouts:,} layouts consistent with what you see "
-                 f"({method_words(hint.algorithm)}; searching to the end was too long)")
+                 f"({method_words(hint)}; searching to the end was too long)")
     return f"{basis}, and {_caveat(hint)}."
 
 
-def method_words(algorithm: str) -> str:
-    """The analysis in a player's words: the engines' own names (PIMC, αμ and its M) stay in the JSON's
-    ``algorithm`` and the app's advanced view, never in the words a student reads."""
-    if algorithm == "double dummy (PIMC)":
-        return "each deal played out seeing every card"
-    if algorithm.startswith("double dummy (PIMC; αμ did not finish in "):
-        seconds = algorithm.removeprefix("double dummy (PIMC; αμ did not finish in ").removesuffix(")")
-        return f"each deal played out seeing every card; the deeper search did not finish in {seconds}"
-    if algorithm.startswith("αμ, M = "):
-        moves = int(algorithm.removeprefix("αμ, M = "))
-        ahead = "one move" if moves == 1 else f"{moves} moves"
-        return (f"a search {ahead} of your side ahead without seeing the hidden cards, every card seen after "
-                f"that")
-    return algorithm
+def method_words(hint: BridgeHint) -> str:
+    """The analysis in a player's words (chosen with the method, :class:`~.lines.Basis`): the engines' own
+    names (PIMC, αμ and its M) stay in the JSON's ``algorithm`` and the app's advanced view."""
+    return hint.algorithm_words or hint.algorithm
 
 
 def _caveat(hint: BridgeHint) -> str:
     """How an estimate flatters the side it advises (each method counts some later guesses as right)."""
-    if hint.algorithm.startswith("αμ"):
-        return "the figures are optimistic: a guess beyond the search horizon is counted as right"
-    if hint.algorithm.startswith("single-dummy search"):
-        return "the figures are optimistic: after the tricks searched every guess is counted as right"
-    return "the figures are optimistic: every later guess is counted as right"
+    return hint.caveat or "the figures are optimistic: every later guess is counted as right"
