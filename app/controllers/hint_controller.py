@@ -69,8 +69,10 @@ TOTAL_TRICKS = 13
 class HintConfig:
     """How hard the hint engine searches.  Bridge: :class:`~engine.hints.HintBudget`'s fields (exact over
     every layout up to ``bridge_exact_layouts`` within ``bridge_exact_nodes``, else an estimate on
-    ``bridge_worlds`` deals with αμ of ``bridge_max_moves``, within ``bridge_time_limit``; a first, quick
-    answer on ``bridge_first_worlds`` deals while it works); Hearts: MC-Max_n over ``hearts_worlds``
+    ``bridge_worlds`` deals with αμ of ``bridge_max_moves``, within ``bridge_alphamu_work`` units of solving
+    and ``bridge_time_limit``; a first, quick answer on ``bridge_first_worlds`` deals while it works).  The
+    defaults are :class:`~engine.hints.HintBudget`'s, which ``tenace-cli hint`` uses too: a work budget, not
+    a time limit, so the app and the CLI give the same answer for the same position on any machine; Hearts: MC-Max_n over ``hearts_worlds``
     worlds.  ``seed`` fixes the deals, so the same position gets the same hint.  With ``explain`` the
     result carries the hint's words, from the same analysis as the bars and the star."""
 
@@ -78,7 +80,8 @@ class HintConfig:
     bridge_exact_nodes: int = 150_000
     bridge_worlds: int = 200
     bridge_max_moves: int = 2
-    bridge_time_limit: float | None = 30.0
+    bridge_alphamu_work: int | None = 1_000_000
+    bridge_time_limit: float | None = None
     bridge_first_worlds: int = 12
     hearts_worlds: int = 60
     hearts_time_limit: float = 5.0
@@ -91,7 +94,8 @@ class HintConfig:
 
         return HintBudget(exact_layouts=self.bridge_exact_layouts, exact_nodes=self.bridge_exact_nodes,
                           worlds=self.bridge_worlds, max_moves=self.bridge_max_moves,
-                          time_limit=self.bridge_time_limit, first_worlds=self.bridge_first_worlds)
+                          alphamu_work=self.bridge_alphamu_work, time_limit=self.bridge_time_limit,
+                          first_worlds=self.bridge_first_worlds)
 
 
 # --- plain functions (engine thread) ------------------------------------------------------------------

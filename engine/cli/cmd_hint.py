@@ -7,7 +7,11 @@ consistent deal), or a PBN file whose games carry the play so far: the hint is
 for the player to move after the last card of the play record, from that
 player's view — the same analysis the app shows (:func:`engine.hints.bridge_hint_for_view`:
 exact over every consistent layout when there are at most ``--exact-limit`` and the
-search fits, else estimated on ``--worlds`` sampled deals with αμ of ``--max-moves``).
+search fits, else estimated on ``--worlds`` sampled deals with αμ of ``--max-moves``
+within ``--alphamu-work`` units of solving).  A PBN game's auction shapes the deals as
+the app's does (each call read by the bidding system; when the cards contradict it,
+the hint rests on the play alone).  The defaults are the app's, and none depends on
+the machine's speed, so the CLI and the app give the same hint for the same position.
 The format is detected from the content.
 
 Output, one JSON object per position (``--json``)::
@@ -26,6 +30,8 @@ import random
 from typing import Any, Iterator
 
 from ..analysis.bridge import BridgePosition
+from ..bidding import read_auction
+from ..bidding.system import default_system
 from ..bridge.contract import Contract, Vulnerability
 from ..bridge.play import BridgePlay
 from ..bridge.view import view_for_turn
@@ -46,6 +52,7 @@ __all__ = ["register", "run", "HintInputError", "hint_json", "positions_from_fil
 CANDIDATES = Bounds.integers(1, 13)
 HINT_MAX_MOVES = Bounds.integers(1, 6)
 EXACT_NODES = Bounds.integers(0, 10**9)
+ALPHAMU_WORK = Bounds.integers(0, 10**12)
 
 
 class HintInputError(InputError):
@@ -64,6 +71,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                help="solve exactly over every consistent layout when there are at most this many")
     add_number(p, "--exact-nodes", bounds=EXACT_NODES, default=HintBudget().exact_nodes,
                help="the exact search's node budget, past which the hint is estimated (0: no limit)")
+    add_number(p, "--alphamu-work", bounds=ALPHAMU_WORK, default=HintBudget().alphamu_work,
+               help="double-dummy solving αμ may spend on an estimate, in units of one deal solved with t tricks "
+                    "left costing (t-3)² (0: no limit)")
     add_number(p, "--time-limit", bounds=TIME_LIMIT, default=None, help="seconds an estimate may take (default: none)")
     add_number(p, "--seed", bounds=SEED, default=0, help="sampling seed")
     add_number(p, "--candidates", bounds=CANDIDATES, default=4, help="cards explained in detail")
@@ -131,6 +141,25 @@ def _pbn_position(game: PbnGame, where: str, args: argparse.Namespace):
     return view_for_turn(play), FULL_MASK & ~game.deal.cards.mask
 
 
+def _pbn_hint(game: PbnGame, view, out_of_play: int, budget: HintBudget, seed: int) -> BridgeHint:
+    """The hint for a PBN game's position, its auction read as the app reads the board's (a full deal's
+    only: an ending's auction no longer describes the hands)."""
+    records: tuple = ()
+    if game.auction is not None and not out_of_play:
+        system = default_system()
+        try:
+            records = read_auction(system, game.auction.first, game.vulnerable or Vulnerability.NONE,
+                                   game.auction.calls)
+        except ValueError:
+            records = ()  # an auction the bidding system cannot read: the play alone
+    if records:
+        try:
+            return bridge_hint_for_view(view, budget=budget, rng=random.Random(seed), auction=records)
+        except ValueError:
+            pass  # the cards seen contradict what the auction showed (a misbid): the play alone, as the app
+    return bridge_hint_for_view(view, budget=budget, rng=random.Random(seed), out_of_play=out_of_play)
+
+
 def positions_from_file(path: str) -> Iterator[tuple[str, object]]:
     """Yield ``(label, item)``: ``item`` is a (BridgePosition, exact) pair for JSON lines, a PbnGame for PBN."""
     text = read_input_text(path)
@@ -154,16 +183,15 @@ def run(args: argparse.Namespace) -> int:
     if name not in ("pimc", "alphamu"):
         raise ValueError(f"--algorithm {args.algorithm!r}: choose alphamu or pimc")
     budget = HintBudget(exact_layouts=args.exact_limit, exact_nodes=args.exact_nodes or None, worlds=args.worlds,
-                        max_moves=1 if name == "pimc" else args.max_moves, time_limit=args.time_limit,
-                        candidates=args.candidates)
+                        max_moves=1 if name == "pimc" else args.max_moves, alphamu_work=args.alphamu_work or None,
+                        time_limit=args.time_limit, candidates=args.candidates)
     count = 0
     for label, item in positions_from_file(args.file):
         where = f"{args.file}, {label}"
         with located(where):
             if isinstance(item, PbnGame):
                 view, out_of_play = _pbn_position(item, where, args)
-                hint = bridge_hint_for_view(view, budget=budget, rng=random.Random(args.seed),
-                                            out_of_play=out_of_play)
+                hint = _pbn_hint(item, view, out_of_play, budget, args.seed)
             else:
                 position, exact = item  # type: ignore[misc]
                 assert isinstance(position, BridgePosition)

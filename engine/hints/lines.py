@@ -48,7 +48,8 @@ from ..bridge.view import BridgeView
 from ..core.cancel import NEVER, Cancelled, CancelToken
 from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card
 from ..core.seats import Seat
-from ..search.bridge_game import BridgePlayGame, PlayState, equivalence_buckets
+from ..search.bridge_game import (BridgePlayGame, PlayState, SolvingBudget, SolvingBudgetExceeded,
+                                  equivalence_buckets)
 from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
@@ -60,7 +61,7 @@ from .model import Method
 from .suit_reduction import SuitReduction, find_suit_reduction
 from .worlds_matrix import WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
 
-__all__ = ["Method", "HintBudget", "LineValues", "line_values", "position_values", "weighted_deals"]
+__all__ = ["Method", "Basis", "HintBudget", "LineValues", "line_values", "position_values", "weighted_deals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +70,14 @@ class HintBudget:
     layouts; ``exact_nodes`` and ``exact_time`` (seconds, None: no limit): the exact search's budget, past
     which the hint falls back to an estimate (a node budget by default: the method, and so the answer, must
     not depend on how busy the machine is); ``worlds``: deals sampled for an estimate (always this many:
-    fewer would widen every error bar); ``max_moves``: αμ's M for an estimate; ``time_limit``: seconds αμ
-    may take on top of the double-dummy figures (None: no limit) — when it runs out, every card keeps its
-    double-dummy figure and the hint says so (one method for every card, never a mix);
+    fewer would widen every error bar); ``max_moves``: αμ's M for an estimate; ``alphamu_work``: the
+    double-dummy solving αμ may spend on top of the double-dummy figures
+    (:class:`~engine.search.bridge_game.SolvingBudget` units; None: no limit) and ``time_limit``: seconds it
+    may take (None: no limit) — when either runs out, every card keeps its double-dummy figure and the hint
+    says so (one method for every card, never a mix).  The work budget is the one the app and the CLI
+    share by default: it does not depend on the machine, so the same position gets the same answer (the
+    default is about three times what αμ spent at trick 2 of the hint bench, 150-380 thousand units: a
+    cap on runaway searches, not a cut of normal ones);
     ``first_worlds``: the deals of the first, quick answer shown while the rest is computed."""
 
     exact_layouts: int = 20_000
@@ -79,7 +85,8 @@ class HintBudget:
     exact_time: float | None = None
     worlds: int = 200
     max_moves: int = 2
-    time_limit: float | None = 30.0
+    alphamu_work: int | None = 1_000_000
+    time_limit: float | None = None
     first_worlds: int = 12
     candidates: int = 4
 
@@ -90,8 +97,55 @@ class HintBudget:
             raise ValueError("worlds and first_worlds must be at least 1")
         if not 1 <= self.max_moves <= 6:
             raise ValueError(f"max_moves (M) must be between 1 and 6, got {self.max_moves}")
+        if self.alphamu_work is not None and self.alphamu_work < 0:
+            raise ValueError(f"alphamu_work must not be negative, got {self.alphamu_work}")
         if self.time_limit is not None and not (self.time_limit >= 0 and math.isfinite(self.time_limit)):
             raise ValueError(f"time_limit must be a finite number of seconds ≥ 0, got {self.time_limit}")
+
+
+@dataclass(frozen=True, slots=True)
+class Basis:
+    """How the figures were found: ``algorithm`` names the engine (for the JSON and the advanced view),
+    ``words`` says it in a player's words (no engine names) and ``caveat`` how an estimate flatters the side
+    it advises ("" when the figures are exact)."""
+
+    algorithm: str
+    words: str
+    caveat: str = ""
+
+
+_SEEING = "each deal played out seeing every card"
+_EVERY_GUESS = "the figures are optimistic: every later guess is counted as right"
+FORCED_BASIS = Basis("no choice", "no choice")
+DECIDED_BASIS = Basis("decided", "the result is decided whatever is played")
+EXACT_BASIS = Basis("exact single-dummy search, best defence",
+                    "every line played to the end without seeing the hidden cards, against the best defence")
+PIMC_BASIS = Basis("double dummy (PIMC)", _SEEING, _EVERY_GUESS)
+
+
+def alphamu_basis(moves: int) -> Basis:
+    ahead = "one move" if moves == 1 else f"{moves} moves"
+    return Basis(f"αμ, M = {moves}", f"a search {ahead} of your side ahead without seeing the hidden cards, every "
+                 f"card seen after that", "the figures are optimistic: a guess beyond the search horizon is counted "
+                 "as right")
+
+
+def horizon_basis(tricks: int) -> Basis:
+    deep = "one trick" if tricks == 1 else f"{tricks} tricks"
+    return Basis(f"single-dummy search {deep} deep against the best defence, double dummy after",
+                 f"a search {deep} deep without seeing the hidden cards against the best defence, every card "
+                 f"seen after that", "the figures are optimistic: after the tricks searched every guess is counted "
+                 "as right")
+
+
+def out_of_time_basis(seconds: float) -> Basis:
+    return Basis(f"double dummy (PIMC; αμ did not finish in {seconds:g} s)",
+                 f"{_SEEING}; the deeper search did not finish in {seconds:g} s", _EVERY_GUESS)
+
+
+def out_of_work_basis(units: int) -> Basis:
+    return Basis(f"double dummy (PIMC; αμ needed more than its {units:,} units of solving)",
+                 f"{_SEEING}; the deeper search needed more solving than a hint may spend", _EVERY_GUESS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -144,6 +198,8 @@ class LineValues:
     at_most: frozenset[Card] = frozenset()
     reduction: SuitReduction | None = None
     """A suit reduction's suit problem and lines (its strategies are the cards' plans: :mod:`.suit_plan`)."""
+    basis: Basis | None = None
+    """The method in a player's words (None: ``algorithm`` is already plain words)."""
 
     def dd_goal(self, card: Card) -> np.ndarray:
         """Per deal: whether the goal is reached after ``card`` with every later guess right (double dummy)."""
@@ -282,8 +338,8 @@ def _forced(view: BridgeView, out_of_play: int) -> tuple[Card, ...] | None:
 
 def _forced_values(view: BridgeView, position: BridgePosition, layouts: int, run: tuple[Card, ...]) -> LineValues:
     declaring = view.to_play.same_side(view.declarer)
-    return LineValues(Method.FORCED, True, "no choice", position, _original_hands(view, position.worlds), layouts,
-                      (run,), declaring, position.target)
+    return LineValues(Method.FORCED, True, FORCED_BASIS.algorithm, position, _original_hands(view, position.worlds),
+                      layouts, (run,), declaring, position.target, basis=FORCED_BASIS)
 
 
 def _max_side(position: BridgePosition) -> tuple[tuple[int, ...], bool]:
@@ -348,12 +404,13 @@ def position_values(
                 goal = level
                 values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
                 break
-    chance, error, success, plans, algorithm, solved = values
+    chance, error, success, plans, basis, solved = values
     if method is Method.EXACT and not solved:
         method = Method.ESTIMATE  # the exact search stopped short of the end of the play
     make = {c: (contract[c] if declaring else 1.0 - contract[c]) for c in reps}
-    result = LineValues(method, method is Method.EXACT, algorithm, goal_tricks=goal, chance=chance, error=error,
-                        success=success, make=make, plans=plans, sampled=sampled, **base)  # type: ignore[arg-type]
+    result = LineValues(method, method is Method.EXACT, basis.algorithm, goal_tricks=goal, chance=chance, error=error,
+                        success=success, make=make, plans=plans, sampled=sampled, basis=basis,
+                        **base)  # type: ignore[arg-type]
     if on_update is not None:
         on_update(result)
     return result
@@ -362,7 +419,7 @@ def position_values(
 def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budget: HintBudget,
            seats: tuple[int, ...], declaring: bool, goal: int, reps: Sequence[Card], oracle: DoubleDummyOracle,
            cancel: CancelToken, sampled: bool):
-    """(chance, error, success, plans, algorithm, solved) per card for the side to move reaching ``goal``
+    """(chance, error, success, plans, basis, solved) per card for the side to move reaching ``goal``
     (declarer's side's tricks from this trick on; a defender's goal is to hold declarer below it).
     ``solved``: the figures are exact (the EXACT search reached the end of the play)."""
     w = matrix.weights
@@ -377,7 +434,7 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         mine = reached if declaring else not reached
         ones = np.full(len(w), 1.0 if mine else 0.0)
         return ({c: float(mine) for c in reps}, {c: 0.0 for c in reps}, {c: ones for c in reps}, {},
-                "decided", True)
+                DECIDED_BASIS, True)
     if method is Method.EXACT:
         target = goal if declaring else tricks_left - goal + 1
         game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
@@ -392,15 +449,14 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
             chance[c] = float(w @ vec)
             plans[c] = result.plans.get(c, {})
         if result.horizon is None:
-            return chance, {c: 0.0 for c in reps}, success, plans, "exact single-dummy search, best defence", True
-        deep = "one trick" if result.horizon == 1 else f"{result.horizon} tricks"
+            return chance, {c: 0.0 for c in reps}, success, plans, EXACT_BASIS, True
         error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
-        return (chance, error, success, plans,
-                f"single-dummy search {deep} deep against the best defence, double dummy after", False)
+        return chance, error, success, plans, horizon_basis(result.horizon), False
     success = {c: dd_success(c) for c in reps}
-    algorithm = "double dummy (PIMC)"
+    basis = PIMC_BASIS
     if declaring and budget.max_moves > 1:
         deadline = None if budget.time_limit is None else time.perf_counter() + budget.time_limit
+        solving = SolvingBudget(budget.alphamu_work)
         raised = replace(position, target=goal)
         order = sorted(reps, key=lambda c: -float(w @ success[c]))
         found: list[float] = []
@@ -411,16 +467,18 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
                         budget.candidates - 1] - 1e-12:
                     break  # αμ never rates a card above its double-dummy chance: this one cannot enter the top
                 line = alphamu_outcomes(raised, budget.max_moves, [c], oracle,
-                                        cancel if deadline is None else cancel.until(deadline))[c]
+                                        cancel if deadline is None else cancel.until(deadline), solving)[c]
                 deeper[c] = np.asarray(line.outcome, dtype=float)
                 found.append(float(w @ deeper[c]))
-            success, algorithm = deeper, f"αμ, M = {budget.max_moves}"
+            success, basis = deeper, alphamu_basis(budget.max_moves)
+        except SolvingBudgetExceeded:
+            basis = out_of_work_basis(budget.alphamu_work or 0)
         except Cancelled:
             cancel.check()  # the user's stop goes on up; the time limit leaves every card double dummy
-            algorithm = f"double dummy (PIMC; αμ did not finish in {budget.time_limit:g} s)"
+            basis = out_of_time_basis(budget.time_limit or 0.0)
     chance = {c: float(w @ success[c]) for c in reps}
     error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
-    return chance, error, success, {}, algorithm, False
+    return chance, error, success, {}, basis, False
 
 
 def _reduced_values(view: BridgeView, position: BridgePosition, reduction: SuitReduction, layouts: int,
@@ -480,4 +538,4 @@ def _reduced_values(view: BridgeView, position: BridgePosition, reduction: SuitR
         make={c: contract[c] for c in reps}, plans={}, dd_per_world=dd_per_world, final=True,
         sampled=reduction.sampled, narrowed=narrowed, preferred=frozenset(c for c in resolved if c // 13 == reduction.suit),
         line_tricks={c: position.offset + lines[c][3] for c in resolved}, at_most=frozenset(unresolved),
-        reduction=reduction)
+        reduction=reduction, basis=Basis(algorithm, algorithm))

@@ -135,6 +135,8 @@ class BridgeHint:
     sampled: bool = False  # the deals are a random sample of the layouts (figures carry a sampling error)
     narrowed: bool = False  # the auction narrows the layouts below ``layouts`` (the play alone's count)
     auction_notes: tuple[str, ...] = ()  # where the auction places a card of the recommended card's condition
+    algorithm_words: str = ""  # ``algorithm`` in a player's words, no engine names ("": it already is)
+    caveat: str = ""  # how an estimate flatters the side it advises ("": exact, or nothing to add)
 
     @property
     def error(self) -> float:

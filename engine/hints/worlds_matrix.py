@@ -22,7 +22,7 @@ from ..analysis.bridge import BridgePosition
 from ..core.cancel import NEVER, CancelToken
 from ..core.cards import Card, card_str
 from ..search.alphamu import AlphaMuOptions, AlphaMuSearch
-from ..search.bridge_game import BridgePlayGame, equivalence_buckets, legal_mask
+from ..search.bridge_game import BridgePlayGame, SolvingBudget, equivalence_buckets, legal_mask
 from ..search.pareto import best_option, realised_choices
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
@@ -121,8 +121,10 @@ def alphamu_outcomes(
     cards: Sequence[Card] | None = None,
     oracle: DoubleDummyOracle | None = None,
     cancel: CancelToken = NEVER,
+    solving: SolvingBudget | None = None,
 ) -> dict[Card, AlphaMuLine]:
     """αμ's best line after each card (declarer's side): per-world outcome and the plan in this trick.
+    ``solving``: the double-dummy work the search may spend (:class:`~engine.search.bridge_game.SolvingBudget`).
 
     The root card is the first of the ``max_moves`` MAX moves; the search below it
     uses ``max_moves - 1`` (exactly what :func:`engine.analysis.bridge.analyse_position`
@@ -137,7 +139,7 @@ def alphamu_outcomes(
     seats = (int(position.declarer), int(position.declarer.partner))
     game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
                           position.trick, seats, position.target, oracle if oracle is not None else default_oracle(),
-                          cancel)
+                          cancel, solving)
     root = game.root()
     worlds = game.root_worlds()
     weights = np.asarray(game.weights, dtype=float)

@@ -50,6 +50,28 @@ __all__ = [
 ]
 
 
+class SolvingBudgetExceeded(Exception):
+    """A search on a :class:`BridgePlayGame` asked for more double-dummy solving than its
+    :class:`SolvingBudget` allows (a work budget: the same on every machine, unlike a time limit)."""
+
+
+class SolvingBudget:
+    """Double-dummy solving a search may spend, in units of one deal solved with ``t`` tricks left costing
+    ``max(1, t - 3)²`` (a deep solve costs far more than a late one), shared by every game it is given to;
+    ``limit`` None: no limit (the units are still counted)."""
+
+    def __init__(self, limit: float | None) -> None:
+        if limit is not None and not limit >= 0:
+            raise ValueError(f"a solving budget must be ≥ 0 units, got {limit}")
+        self.limit = limit
+        self.spent = 0.0
+
+    def charge(self, deals: int, tricks_left: int) -> None:
+        self.spent += deals * max(1, tricks_left - 3) ** 2
+        if self.limit is not None and self.spent > self.limit:
+            raise SolvingBudgetExceeded(f"more than {self.limit:,.0f} units of double-dummy solving")
+
+
 class BridgeGameError(ValueError):
     """The worlds, trick or target given for a bridge search are inconsistent; the message says which."""
 
@@ -105,7 +127,8 @@ class BridgePlayGame:
     counting the current trick.  ``max_seats``: the seats whose cards MAX
     chooses (declarer and dummy, or the one defender).  ``oracle`` answers the double-dummy
     questions; ``cancel`` is handed to every one of them (a search on this game stops within one
-    solve of a cancellation, or of its time budget when the token carries one).
+    solve of a cancellation, or of its time budget when the token carries one); ``solving``: a work
+    budget, past which a question raises :class:`SolvingBudgetExceeded` before it is solved.
     """
 
     def __init__(
@@ -119,7 +142,9 @@ class BridgePlayGame:
         target: int,
         oracle: DoubleDummyOracle,
         cancel: CancelToken = NEVER,
+        solving: SolvingBudget | None = None,
     ) -> None:
+        self.solving = solving
         self.worlds = np.asarray(worlds, dtype=np.uint64).reshape(-1, 4)
         n = self.worlds.shape[0]
         if n == 0:
@@ -320,6 +345,8 @@ class BridgePlayGame:
             if table[twin, 0] == -2 and twin not in asked:
                 asked.append(twin)
         if asked:
+            if self.solving is not None:
+                self.solving.charge(len(asked), self.tricks_left(state))
             start = np.array([self.trick_start_hands(state, w) for w in asked], dtype=np.uint64)
             out = np.asarray(ask(start))
             self.solves += len(asked)

@@ -1,0 +1,39 @@
+"""The work budget of a search on the bridge play game: counted per deal solved, weighted by depth, and
+raised before the solve that would pass it (the same cut on every machine, unlike a clock)."""
+
+import numpy as np
+import pytest
+
+from engine.core.deal import random_deals
+from engine.search.bridge_game import BridgePlayGame, SolvingBudget, SolvingBudgetExceeded
+from engine.solvers.solver_oracle import SolverOracle
+
+
+def test_units_grow_with_the_tricks_left():
+    budget = SolvingBudget(None)
+    budget.charge(2, 13)  # 2 deals × (13 − 3)²
+    budget.charge(5, 3)  # at most 3 tricks left: 1 unit a deal
+    assert budget.spent == 2 * 100 + 5
+    with pytest.raises(ValueError):
+        SolvingBudget(-1)
+
+
+def test_a_search_stops_at_its_budget_before_solving_past_it():
+    n, e, s, w = (int(m) for m in random_deals(4, 1)[0].masks)
+    worlds = np.array([[n, e, s, w], [n, w, s, e]], dtype=np.uint64)  # declarer sees N-S; E-W swapped
+    oracle = SolverOracle()
+
+    def play_out(budget):
+        game = BridgePlayGame(worlds, [0.5, 0.5], 4, 0, (), (0, 2), 7, oracle, solving=budget)
+        root = game.root()
+        child = game.play(root, game.moves(root, 0)[0])
+        for world in range(2):
+            game.evaluate(child, world)
+        return game
+
+    roomy = SolvingBudget(None)
+    game = play_out(roomy)
+    assert roomy.spent == game.solves * (13 - 3) ** 2 and game.solves > 0
+    tight = SolvingBudget(roomy.spent - 1)
+    with pytest.raises(SolvingBudgetExceeded):
+        play_out(tight)
