@@ -29,7 +29,7 @@ deals; the returned table holds the cells that became exact.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -41,10 +41,12 @@ from ..core.seats import Seat
 from ..solvers.oracle import DDTable
 from .contract_choice import _STRAIN_ORDER, NS_DECLARERS, ContractChoice, ContractMethod, choose_contract, estimated_table
 
-__all__ = ["decide_contract", "strain_rank", "oracle_makes", "MakesQuestion"]
+__all__ = ["decide_contract", "strain_rank", "oracle_makes", "oracle_questions", "MakesQuestion", "MakesQuestions"]
 
 MakesQuestion = Callable[[Strain, Seat, int], bool]
 """``makes(strain, declarer, k)``: whether declarer's side takes at least ``k`` tricks (LHO leading)."""
+MakesQuestions = Callable[[Sequence[tuple[Strain, Seat, int]]], list[bool]]
+"""The same for several ``(strain, declarer, k)`` at once (answered side by side on the solver threads)."""
 
 
 @lru_cache(maxsize=1024)
@@ -60,27 +62,42 @@ def strain_rank(strain: Strain, tricks: int, vulnerability: Vulnerability) -> tu
 
 
 def decide_contract(
-    makes: MakesQuestion, deal: Deal, vulnerability: Vulnerability, cancel: CancelToken = NEVER,
+    makes: MakesQuestion | MakesQuestions, deal: Deal, vulnerability: Vulnerability, cancel: CancelToken = NEVER,
+    *, at_once: int = 1,
 ) -> tuple[ContractChoice, DDTable]:
     """The automatic contract of ``deal`` (:func:`choose_contract` on North-South's exact cells) from
-    ``makes`` questions, and the table of the cells that became exact."""
+    make-or-fail questions, and the table of the cells that became exact.
+
+    ``at_once`` = 1: ``makes`` is a :data:`MakesQuestion`, asked one question at a time.  More: it is a
+    :data:`MakesQuestions` answering a round of questions together (one per solver thread), and each
+    round asks both hands of the strain in question at once — the second hand's question, which the serial
+    order asks only when the first hand fails, costs no wall time on a free thread, and the last phase
+    (both hands exact) runs the two hands side by side.  Every answer only narrows the cells, so the choice
+    is the same either way."""
     estimate = estimated_table(deal)
     lo = {(s, seat): 0 for s in Strain for seat in NS_DECLARERS}
     hi = {(s, seat): 13 for s in Strain for seat in NS_DECLARERS}
     asked: set[Strain] = set()
 
+    def ask_round(questions: list[tuple[Strain, Seat, int]]) -> None:
+        open_ = [(s, seat, k) for s, seat, k in questions if hi[(s, seat)] >= k > lo[(s, seat)]]
+        if not open_:
+            return
+        cancel.check("choosing the contract was cancelled")
+        if at_once > 1:
+            answers = makes(open_)  # type: ignore[call-arg, arg-type]
+        else:
+            answers = [makes(s, seat, k) for s, seat, k in open_]  # type: ignore[call-arg]
+        for (s, seat, k), yes in zip(open_, answers):
+            if yes:
+                lo[(s, seat)] = max(lo[(s, seat)], k)
+            else:
+                hi[(s, seat)] = min(hi[(s, seat)], k - 1)
+
     def ask(strain: Strain, seat: Seat, k: int) -> bool:
         cell = (strain, seat)
-        if lo[cell] >= k:
-            return True
-        if hi[cell] < k:
-            return False
-        cancel.check("choosing the contract was cancelled")
-        if makes(strain, seat, k):
-            lo[cell] = k
-            return True
-        hi[cell] = k - 1
-        return False
+        ask_round([(strain, seat, k)])
+        return lo[cell] >= k
 
     def side_lo(s: Strain) -> int:
         return max(lo[(s, seat)] for seat in NS_DECLARERS)
@@ -108,13 +125,23 @@ def decide_contract(
             k = max(k, beat)
         k = min(max(k, low + 1), high)
         first, second = sorted(NS_DECLARERS, key=lambda seat: (-lo[(leader, seat)], -hi[(leader, seat)]))
-        if not ask(leader, first, k):
+        if at_once > 1:
+            ask_round([(leader, first, k), (leader, second, k)])
+        elif not ask(leader, first, k):
             ask(leader, second, k)
     tricks = side_lo(leader)
-    for seat in NS_DECLARERS:  # both hands of the strain played: declarer and the reason need them
+
+    def next_k(seat: Seat) -> int:
         cell = (leader, seat)
-        while lo[cell] < hi[cell]:
-            ask(leader, seat, hi[cell] if hi[cell] == tricks else (lo[cell] + hi[cell] + 1) // 2)
+        return hi[cell] if hi[cell] == tricks else (lo[cell] + hi[cell] + 1) // 2
+
+    # both hands of the strain played: declarer and the reason need them
+    while any(lo[(leader, seat)] < hi[(leader, seat)] for seat in NS_DECLARERS):
+        pending = [seat for seat in NS_DECLARERS if lo[(leader, seat)] < hi[(leader, seat)]]
+        if at_once > 1:
+            ask_round([(leader, seat, next_k(seat)) for seat in pending])
+        else:
+            ask(leader, pending[0], next_k(pending[0]))
     rows: list[list[int | None]] = [[None] * 4 for _ in Strain]
     bounds: list[list[int | None]] = [[None] * 4 for _ in Strain]
     for (s, seat), low in lo.items():
@@ -139,5 +166,23 @@ def oracle_makes(oracle, deal: Deal) -> MakesQuestion:
         leader = declarer.lho
         # declarer's side takes >= k exactly when the defenders (on lead) do not take >= total - k + 1
         return not bool(oracle.batch_reach(world, int(strain), int(leader), (), total - k + 1)[0])
+
+    return makes
+
+
+def oracle_questions(oracle, deal: Deal) -> MakesQuestions:
+    """``makes`` for several questions at once, from the oracle's :meth:`reach_questions` (side by side
+    on its solver threads)."""
+    total = len(deal[Seat.NORTH])
+
+    def makes(questions: Sequence[tuple[Strain, Seat, int]]) -> list[bool]:
+        out: list[bool | None] = [True if k <= 0 else False if k > total else None for _, _, k in questions]
+        asked = [i for i, known in enumerate(out) if known is None]
+        # declarer's side takes >= k exactly when the defenders (on lead) do not take >= total - k + 1
+        answers = oracle.reach_questions(deal, [(int(questions[i][0]), int(questions[i][1].lho),
+                                                 total - questions[i][2] + 1) for i in asked])
+        for i, defenders_reach in zip(asked, answers):
+            out[i] = not defenders_reach
+        return [bool(x) for x in out]
 
     return makes

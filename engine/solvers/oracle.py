@@ -129,6 +129,18 @@ class DoubleDummyOracle(ABC):
                                                         cancel=cancel))
         return (per_card == 1).any(axis=1)
 
+    def reach_questions(self, deal: Deal | Sequence[int], questions: Sequence[tuple[int, int, int]], *,
+                        cancel: CancelToken = NEVER) -> list[bool]:
+        """Several make-or-fail questions about one deal (a board's contract): for each ``(strain, leader,
+        need)``, whether the side on lead takes ``>= need`` tricks.  Independent questions, answered in
+        order here; a threaded implementation answers them at once, one per solver thread."""
+        world = np.array([_masks(deal)], dtype=np.uint64)
+        out = []
+        for strain, leader, need in questions:
+            cancel.check()
+            out.append(bool(self.batch_reach(world, strain, leader, (), need)[0]))
+        return out
+
     def tricks_per_card(
         self, hands: Deal | Sequence[int], strain: int, leader: int, played: Sequence[Card] = (), *,
         node_limit: int | None = None,

@@ -175,6 +175,32 @@ class SolverOracle(DoubleDummyOracle):
                 worlds[start:start + step], strain, leader, tuple(played), need, node_limit=self._limit(node_limit))
         return out
 
+    def reach_questions(self, deal, questions: Sequence[tuple[int, int, int]], *,
+                        cancel: CancelToken = NEVER) -> list[bool]:
+        """The questions at once, one per solver thread (each question a null-window search of the whole
+        deal: tens of milliseconds to a second at 52 cards); on one thread, in order."""
+        from .oracle import _masks
+
+        world = np.array([_masks(deal)], dtype=np.uint64)
+        limit = self._limit(None)
+        out = [False] * len(questions)
+        if not questions:
+            return out
+        solvers = self._all()
+
+        def answer(solver: object, i: int) -> None:
+            strain, leader, need = questions[i]
+            out[i] = bool(solver.reaches_many(world, int(strain), int(leader), (), int(need),  # type: ignore[attr-defined]
+                                              node_limit=limit)[0])
+
+        if len(solvers) == 1 or len(questions) == 1:
+            for i in range(len(questions)):
+                cancel.check()
+                answer(solvers[0], i)
+            return out
+        self._spread(np.arange(len(questions)), answer, cancel)
+        return out
+
     def tricks_per_card(self, hands, strain: int, leader: int, played: Sequence[Card] = (), *,
                         node_limit: int | None = None) -> dict[Card, int]:
         return self.solver.tricks_per_card(  # type: ignore[attr-defined]
@@ -204,7 +230,10 @@ class SolverOracle(DoubleDummyOracle):
         for members in groups:
             cancel.check()
             if large and len(members) > 1 and len(solvers) > 1:
-                self._spread(members, rows, solve, out, cancel)
+                def one(solver: object, i: int) -> None:
+                    out[i] = solve(solver, rows[i:i + 1])[0]
+
+                self._spread(members, one, cancel)
             elif large and len(members) > 1 and cancel.cancellable:  # one world at a time: stop between them
                 for i in members:
                     cancel.check()
@@ -213,9 +242,9 @@ class SolverOracle(DoubleDummyOracle):
                 out[members] = solve(solvers[0], rows[members])
         return out
 
-    def _spread(self, members: np.ndarray, rows: np.ndarray, solve: _Solve, out: np.ndarray,
-                cancel: CancelToken) -> None:
-        """Solve the worlds ``members`` one at a time on whichever solver is free (this thread runs one)."""
+    def _spread(self, members: np.ndarray, task: Callable[[object, int], None], cancel: CancelToken) -> None:
+        """Run ``task(solver, i)`` for every item ``i`` of ``members``, one at a time on whichever solver is
+        free (this thread runs one)."""
         solvers = self._all()
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=len(solvers) - 1, thread_name_prefix="tenace-dd")
@@ -229,7 +258,7 @@ class SolverOracle(DoubleDummyOracle):
                 if i is None:
                     return
                 cancel.check()
-                out[i] = solve(solver, rows[i:i + 1])[0]
+                task(solver, int(i))
 
         helpers = [self._pool.submit(work, s) for s in solvers[1:len(members)]]
         error: BaseException | None = None

@@ -68,3 +68,46 @@ def test_questions_with_the_engine_solver_choose_what_dds_table_gives() -> None:
                 for seat in NS_DECLARERS:
                     if known.has(strain, seat):
                         assert known.get(strain, seat) == reference[strain][seat]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_rounds_of_questions_at_once_choose_the_same_contract(seed: int) -> None:
+    """Both hands asked side by side (the solver threads' rounds): the same choice and exact cells as the
+    serial order, in no more rounds than it asks questions."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        table = _table(rng)
+        vulnerability = rng.choice(list(Vulnerability))
+        deal = random_deal(rng)
+        rounds: list[int] = []
+        serial: list[tuple[Strain, Seat, int]] = []
+
+        def makes_many(questions):
+            assert 1 <= len(questions) <= 2 and len(set(questions)) == len(questions)
+            rounds.append(len(questions))
+            return [table.get(strain, declarer) >= k for strain, declarer, k in questions]
+
+        def makes(strain: Strain, declarer: Seat, k: int) -> bool:
+            serial.append((strain, declarer, k))
+            return table.get(strain, declarer) >= k
+
+        choice, known = decide_contract(makes_many, deal, vulnerability, at_once=2)
+        alone, known_alone = decide_contract(makes, deal, vulnerability)
+        assert choice == alone == choose_contract(table, vulnerability, ContractMethod.DOUBLE_DUMMY, deal=deal)
+        assert known.get(choice.contract.strain, choice.declarer) == choice.expected_tricks
+        assert len(rounds) <= len(serial)
+
+
+def test_the_solver_threads_answer_a_round_of_questions_as_one_thread_does() -> None:
+    from engine.session.contract_questions import oracle_makes, oracle_questions
+    from engine.solvers.solver_oracle import SolverOracle
+
+    one, two = SolverOracle(threads=1), SolverOracle(threads=2)
+    for deal in random_deals(5, 3):
+        questions = [(Strain(s), seat, k) for s in (0, 4) for seat in NS_DECLARERS for k in (6, 9)]
+        serial = [oracle_makes(one, deal)(*q) for q in questions]
+        assert oracle_questions(two, deal)(questions) == serial
+        assert oracle_questions(one, deal)(questions) == serial
+        for vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
+            assert decide_contract(oracle_questions(two, deal), deal, vulnerability, at_once=2)[0] == \
+                decide_contract(oracle_makes(one, deal), deal, vulnerability)[0]
