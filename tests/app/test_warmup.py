@@ -110,3 +110,18 @@ def test_a_bridge_window_queues_its_first_board_before_the_other_kernels(qtbot, 
     qtbot.waitUntil(lambda: w.warmup_report is not None, timeout=20_000)
     assert order == ["board kernels", "board", "hearts kernels"]
     assert w.warmup_report.warmed == ("engine.session", "engine.search.hearts")
+
+
+def test_building_the_window_compiles_no_kernel():
+    """A cold start shows the window before any kernel compiles: importing the window (and with it every
+    mode's session and player) loads no module whose import compiles — the Hearts searches' eagerly
+    compiled kernels are imported on their first search (issue 22's cold start)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import app.main_window; "
+            "eager = [m for m in ('engine.solvers.hearts.kernel_maxn',) if m in sys.modules]; "
+            "print(eager); sys.exit(1 if eager else 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -42,20 +42,13 @@ import numpy as np
 from engine.jit import kernel
 
 from .kernel_eval import evaluate
+from .table import TT_BITS, VALUE_SIZE, new_table  # noqa: F401  (re-exported: the kernels' table layout)
 from .kernel_rules import final_points
 from .kernel_state import live_cards, node_legal, play_card, representatives, unplay_card
 
 __all__ = ["VALUE_SIZE", "TT_BITS", "new_table", "search_root", "search_worlds"]
 
-VALUE_SIZE = 8
-TT_BITS = 17
 _EPS = 1e-9
-
-
-def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Keys, stamps and values of an empty transposition table with ``2**bits`` slots."""
-    size = 1 << bits
-    return np.zeros(size, np.int64), np.full(size, -1, np.int64), np.zeros((size, VALUE_SIZE))
 
 
 @kernel

@@ -19,7 +19,7 @@ from ...hearts.play import HeartsHand
 from ...hearts.rules import HeartsRules
 from ...hearts.scoring import PENALTY_MASK, cards_points
 from ...hearts.view import HeartsView
-from .kernel_maxn import VALUE_SIZE, new_table, search_worlds
+from .table import VALUE_SIZE, new_table
 from .kernel_rules import rules_array
 
 __all__ = ["SearchDepth", "HeartsPosition", "CardValue", "HeartsSolver", "SolverError"]
@@ -151,6 +151,8 @@ class HeartsSolver:
         self._check_worlds(position, worlds)
         out = np.full((worlds.shape[0], 52, VALUE_SIZE), np.nan)
         counter = np.zeros(1, np.int64)
+        from .kernel_maxn import search_worlds  # on first use: importing it compiles the searches (see .table)
+
         search_worlds(
             worlds, position.state_array(), self._rl, self.depth.horizon(position.played),
             self._keys, self._stamps, self._table, self._generation, out, counter, self.paranoid,
