@@ -171,6 +171,16 @@ N | 1S P 3S P 4NT P     | KQ983.K2.Q6.Q753   | 5C   | 1 or 4 key cards
 N | 1S P 3S P 4NT P     | KQJ83.A2.Q6.K753   | 5S   | 2 key cards for spades with the queen
 N | 1S P 3S P 4NT P     | AJ983.K2.Q6.Q753   | 5C   | 1 or 4 key cards
 N | 1S P 3S P 4NT P     | QJ983.K2.Q6.Q753   | 5D   | 0 or 3 key cards
+# --- slam placement: the asker counts the key cards (three in hand, partner's answer read as the only count
+# --- the auction allows) and bids the slam with one missing, stops in five with two
+N | 1S P 2NT P 4S P 4NT P 5C P | KQ83.AK2.KQ6.A75 | 6S | at most one key card missing
+N | 1S P 2NT P 4S P 4NT P 5D P | KQ83.AK2.KQ6.A75 | 5S | two key cards are missing
+N | 1H P 3H P 4NT P 5C P | A3.KQJ83.KQ7.KQ5   | 5H   | two key cards are missing
+N | 1H P 3H P 4NT P 5S P | A3.KQJ83.KQ7.KQ5   | 6H   | at most one key card missing
+# --- competitive raises by the law of total tricks: nine trumps compete to the three level, eight do not
+N | 1H 2C               | 83.KJ73.Q642.752   | 3H   | preemptive raise
+N | 1S P 2S 3H          | AKJ832.73.K64.52   | 3S   | 5+ spades
+N | 1S P 2S 3H          | AKJ83.73.K64.652   | P    | no reason to bid on
 """
 
 SYSTEM = default_system()

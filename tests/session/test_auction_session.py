@@ -8,6 +8,7 @@ from engine.bridge.auction import Call
 from engine.core.deal import Deal, random_deals
 from engine.core.seats import Seat
 from engine.formats import parse_pbn, write_pbn
+from engine.worlds.auction import auction_constraints
 from engine.session.auction_session import AuctionSession
 from engine.session.bridge_pbn import loaded_board, session_to_pbn_game
 from engine.session.bridge_session import BridgeBoard, BridgeSession, BridgeSessionError, UserRole
@@ -69,7 +70,9 @@ def test_the_auction_decides_who_declares_and_who_defends():
             assert play.role is UserRole.DECLARER and play.user_seats == {choice.declarer, choice.declarer.partner}
         else:
             assert play.role is UserRole.DEFENDER and play.user_seat == Seat.SOUTH
-        assert Seat.SOUTH not in play.constraints or True
+        # what the auction showed is what the play's deals are drawn from, seat by seat
+        assert play.constraints == auction_constraints(session.records)
+        assert all(seat in play.constraints for seat in {r.seat for r in session.records if r.call.is_bid})
 
 
 def test_a_bid_board_is_saved_with_its_auction_and_read_back():
