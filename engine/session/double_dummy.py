@@ -24,7 +24,7 @@ from ..core.cancel import NEVER, CancelToken
 from ..core.deal import Deal
 from ..core.seats import Seat
 from ..solvers.oracle import DDTable, DoubleDummyOracle
-from ..solvers.solver_oracle import SolverOracle
+from ..solvers.solver_oracle import SolverOracle, default_threads
 
 __all__ = [
     "DoubleDummyOracle",
@@ -89,8 +89,9 @@ def solver_installed() -> bool:
 
 def table_oracle(node_limit: int | None = CELL_NODE_LIMIT) -> SolverOracle | None:
     """The engine's double-dummy solver for a session (made on first use, ``node_limit`` nodes per
-    question) when it is installed, else ``None``."""
-    return SolverOracle(node_limit=node_limit) if solver_installed() else None
+    question) when it is installed, else ``None``; one solver per core (up to the oracle's maximum), so a
+    board's contract questions run side by side (:mod:`.contract_questions`)."""
+    return SolverOracle(node_limit=node_limit, threads=default_threads()) if solver_installed() else None
 
 
 def card_tricks_left(oracle: DoubleDummyOracle, play: BridgePlay) -> dict[int, int]:
