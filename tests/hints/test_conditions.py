@@ -289,12 +289,57 @@ def test_an_estimate_past_its_limit_keeps_every_card_double_dummy_and_says_so(te
     assert hint.algorithm == algorithm
     assert all(c.p_goal == pytest.approx(c.p_double_dummy, abs=1e-12) for c in hint.candidates)
     assert words in hint.text and "every later guess is counted as right" in hint.text
-    roomy = bridge_hint_for_view(view, budget=replace_budget(budget, time_limit=None, alphamu_work=None),
+    roomy = bridge_hint_for_view(view, budget=replace_budget(budget, time_limit=None, alphamu_work=None,
+                                                             deepest_moves=2),
                                  rng=random.Random(2), out_of_play=out_of_play, oracle=dd_evaluator)
     assert roomy.algorithm == "αμ, M = 2"
     assert "a search 2 moves of your side ahead" in roomy.text
     for text in (hint.text, roomy.text):  # the engines' names are for the JSON and the advanced view only
         assert "αμ" not in text and "PIMC" not in text and "M = " not in text
+
+
+def test_an_estimate_deepens_its_search_while_the_work_budget_allows(teaching_cases, build_case, dd_evaluator):
+    """αμ's M grows from max_moves to deepest_moves while DEEPEN_GROWTH times the last level's cost fits in the
+    budget; the figures are those of the deepest level finished, the same as a search at that M alone, and
+    a budget too small for the next level keeps the shallower one (never a mix)."""
+    from engine.hints import HintBudget
+    from engine.hints.lines import line_values
+
+    case = _case(teaching_cases, "duck_safety_third_hand")
+    play, view, full, _, out_of_play = build_case(case)
+    base = HintBudget(exact_layouts=0, worlds=30, first_worlds=30, max_moves=2, deepest_moves=4, candidates=2,
+                      alphamu_work=None)
+    deep = line_values(view, base, rng=random.Random(2), out_of_play=out_of_play, oracle=dd_evaluator)
+    assert deep.algorithm == "αμ, M = 4"
+    alone = line_values(view, replace_budget(base, max_moves=4), rng=random.Random(2), out_of_play=out_of_play,
+                        oracle=dd_evaluator)
+    assert alone.algorithm == "αμ, M = 4" and alone.chance == deep.chance
+    at_two = line_values(view, replace_budget(base, deepest_moves=2), rng=random.Random(2), out_of_play=out_of_play,
+                         oracle=dd_evaluator)
+    assert at_two.algorithm == "αμ, M = 2"
+    assert all(deep.chance[c] <= at_two.chance[c] + 1e-12 for c in deep.reps)  # deeper: fewer guesses counted right
+    # a budget the next level is not tried in (DEEPEN_GROWTH times the first level's cost exceeds what is left)
+    from engine.search import bridge_game
+
+    spent: list[float] = []
+    original = bridge_game.SolvingBudget.charge
+
+    def charge(self, deals, tricks_left):
+        original(self, deals, tricks_left)
+        spent.append(self.spent)
+
+    bridge_game.SolvingBudget.charge = charge
+    try:
+        line_values(view, replace_budget(base, deepest_moves=2), rng=random.Random(2), out_of_play=out_of_play,
+                    oracle=dd_evaluator)
+    finally:
+        bridge_game.SolvingBudget.charge = original
+    first_level = spent[-1]
+    from engine.hints.lines import DEEPEN_GROWTH
+
+    tight = line_values(view, replace_budget(base, alphamu_work=int(first_level * DEEPEN_GROWTH)), rng=random.Random(2),
+                        out_of_play=out_of_play, oracle=dd_evaluator)
+    assert tight.algorithm == "αμ, M = 2" and tight.chance == at_two.chance
 
 
 def replace_budget(budget, **changes):
