@@ -145,3 +145,16 @@ def test_second_hand_tricks_are_taken_after_any_lead_of_the_same_spot_in_any_pos
                 assert (ns if second_side == 0 else total - ns) >= tricks, (
                     Deal.from_masks(hands).to_pbn(), strain, leader, led, card, Deal.from_masks(other).to_pbn())
     assert fired > 30
+
+
+def test_a_leader_with_only_the_other_side_s_suits_loses_this_trick() -> None:
+    """DDS's quick-tricks cut "with 0": North leads, every suit he holds is topped by East-West, so this
+    trick is theirs whatever South's spades could take later (the length bound alone sees 2 ≥ 2 tricks)."""
+    hands = [Deal.from_pbn("N:.32.. .A..2 AK... ..32.", partial=True)[s].mask for s in range(4)]
+    short, rel = leader_cannot_take_all(np.array(hands, dtype=np.int64), 4, 0, 2)
+    assert short and _leader_side_tricks(hands, 4, 0) < 2
+    assert rel == 1 << (13 * 1 + 12)  # the ♥A, East's top card of North's only suit
+    # with a spade to lead to South's winners, North-South take both tricks: no cut
+    hands = [Deal.from_pbn("N:2.3.. .A..2 AK... ..32.", partial=True)[s].mask for s in range(4)]
+    assert not leader_cannot_take_all(np.array(hands, dtype=np.int64), 4, 0, 2)[0]
+    assert _leader_side_tricks(hands, 4, 0) == 2

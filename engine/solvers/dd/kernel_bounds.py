@@ -315,7 +315,9 @@ def leader_cannot_take_all(h, trump, leader, tleft):
     must win every trick, so it can never lead a suit the other side tops;
     each suit it tops yields at most as many tricks as its longer holding
     there.  If those lengths add up to fewer than the tricks left, it cannot
-    take them all.  The relevant cards are the other side's top cards in the
+    take them all; nor when the leader holds no card of a suit its side tops
+    (whatever it leads, the other side's top card wins the trick: DDS's
+    quick-tricks cut "with 0").  The relevant cards are the other side's top cards in the
     suits it tops; the suits the leader's side tops need no ranks (if another
     position gives such a suit to the other side, the sum only shrinks).
     """
@@ -326,16 +328,25 @@ def leader_cannot_take_all(h, trump, leader, tleft):
     side = h[leader] | h[partner]
     total = 0
     rel = 0
+    own_lead = False  # the leader holds a card of a suit its side tops
+    led_rel = 0  # the other side's top cards in the suits the leader holds
     for s in range(4):
         shift = 13 * s
         af = (alive >> shift) & SUIT_FIELD
         if af == 0:
             continue
         top = HIGH13[af]
+        mine = (h[leader] >> shift) & SUIT_FIELD
         if (side >> (shift + top)) & 1:
-            total += max(POP13[(h[leader] >> shift) & SUIT_FIELD], POP13[(h[partner] >> shift) & SUIT_FIELD])
+            total += max(POP13[mine], POP13[(h[partner] >> shift) & SUIT_FIELD])
+            if mine:
+                own_lead = True
         elif af != 1 << top:
             rel |= 1 << (shift + top)
+            if mine:
+                led_rel |= 1 << (shift + top)
+    if not own_lead:  # every suit the leader can lead is topped by the other side: it wins this trick
+        return True, led_rel
     if total < tleft:
         return True, rel
     return False, 0
