@@ -24,7 +24,7 @@ from ..core.seats import Seat
 from ..solvers.oracle import DDTable, DoubleDummyGaveUp, DoubleDummyOracle
 from .bridge_session import BridgeBoard
 from .contract_choice import NS_DECLARERS, ContractChoice, ContractMethod, choose_contract, estimated_table
-from .contract_questions import decide_contract, oracle_makes, oracle_questions
+from .contract_questions import decide_contract, oracle_questions
 from .deal_filter import MAX_FILTER_TRIES, DealFilter, undecided_3nt_declarer
 from .double_dummy import declarer_table
 
@@ -153,9 +153,8 @@ def _try_deal(
     if not given and oracle is not None and not _plausible(candidate, deal_filter):
         return None
     if _asks_questions(oracle):
-        threads = int(getattr(oracle, "threads", 1))
-        makes = oracle_questions(oracle, candidate) if threads > 1 else oracle_makes(oracle, candidate)
-        choice, dd_table = decide_contract(makes, candidate, board.vulnerability, cancel, at_once=threads)
+        choice, dd_table = decide_contract(oracle_questions(oracle, candidate), candidate, board.vulnerability,
+                                           cancel, at_once=int(getattr(oracle, "threads", 1)))
     else:
         dd_table, table, method = analyse_deal(candidate, oracle, cancel)
         choice = choose_contract(table, board.vulnerability, method, deal=candidate)

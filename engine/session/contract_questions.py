@@ -62,15 +62,14 @@ def strain_rank(strain: Strain, tricks: int, vulnerability: Vulnerability) -> tu
 
 
 def decide_contract(
-    makes: MakesQuestion | MakesQuestions, deal: Deal, vulnerability: Vulnerability, cancel: CancelToken = NEVER,
+    makes: MakesQuestions, deal: Deal, vulnerability: Vulnerability, cancel: CancelToken = NEVER,
     *, at_once: int = 1,
 ) -> tuple[ContractChoice, DDTable]:
     """The automatic contract of ``deal`` (:func:`choose_contract` on North-South's exact cells) from
-    make-or-fail questions, and the table of the cells that became exact.
+    make-or-fail questions (``makes`` answers a round of them), and the table of the cells that became exact.
 
-    ``at_once`` = 1: ``makes`` is a :data:`MakesQuestion`, asked one question at a time.  More: it is a
-    :data:`MakesQuestions` answering a round of questions together (one per solver thread), and each
-    round asks both hands of the strain in question at once — the second hand's question, which the serial
+    ``at_once`` = 1: one question a round.  More (one per solver thread): each round asks both hands of
+    the strain in question at once — the second hand's question, which the serial
     order asks only when the first hand fails, costs no wall time on a free thread, and the last phase
     (both hands exact) runs the two hands side by side.  Every answer only narrows the cells, so the choice
     is the same either way."""
@@ -84,11 +83,7 @@ def decide_contract(
         if not open_:
             return
         cancel.check("choosing the contract was cancelled")
-        if at_once > 1:
-            answers = makes(open_)  # type: ignore[call-arg, arg-type]
-        else:
-            answers = [makes(s, seat, k) for s, seat, k in open_]  # type: ignore[call-arg]
-        for (s, seat, k), yes in zip(open_, answers):
+        for (s, seat, k), yes in zip(open_, makes(open_)):
             if yes:
                 lo[(s, seat)] = max(lo[(s, seat)], k)
             else:
@@ -171,8 +166,8 @@ def oracle_makes(oracle, deal: Deal) -> MakesQuestion:
 
 
 def oracle_questions(oracle, deal: Deal) -> MakesQuestions:
-    """``makes`` for several questions at once, from the oracle's :meth:`reach_questions` (side by side
-    on its solver threads)."""
+    """``makes`` for :func:`decide_contract`, from the oracle's :meth:`reach_questions` (a round's questions
+    side by side on its solver threads)."""
     total = len(deal[Seat.NORTH])
 
     def makes(questions: Sequence[tuple[Strain, Seat, int]]) -> list[bool]:

@@ -25,6 +25,15 @@ def _table(rng: random.Random) -> DDTable:
     return DDTable.from_rows(rows)
 
 
+def _rounds(makes):
+    """A one-question ``makes`` as the round-answering callable :func:`decide_contract` takes (serially)."""
+    def answer(questions):
+        assert len(questions) == 1  # at_once = 1: one question a round
+        return [makes(*q) for q in questions]
+
+    return answer
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_questions_choose_what_the_full_table_chooses_on_generated_tables(seed: int) -> None:
     rng = random.Random(seed)
@@ -39,7 +48,7 @@ def test_questions_choose_what_the_full_table_chooses_on_generated_tables(seed: 
             asked.append((strain, declarer, k))
             return table.get(strain, declarer) >= k
 
-        choice, known = decide_contract(makes, deal, vulnerability)
+        choice, known = decide_contract(_rounds(makes), deal, vulnerability)
         assert choice == choose_contract(table, vulnerability, ContractMethod.DOUBLE_DUMMY, deal=deal), (table, vulnerability)
         assert known.get(choice.contract.strain, choice.declarer) == choice.expected_tricks
         for strain in Strain:
@@ -62,7 +71,7 @@ def test_questions_with_the_engine_solver_choose_what_dds_table_gives() -> None:
         reference = dds_oracle.dds_table(deal)
         rows = [[reference[s][seat] if Seat(seat).is_ns else None for seat in range(4)] for s in range(5)]
         for vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
-            choice, known = decide_contract(oracle_makes(oracle, deal), deal, vulnerability)
+            choice, known = decide_contract(_rounds(oracle_makes(oracle, deal)), deal, vulnerability)
             assert choice == choose_contract(DDTable.from_rows(rows), vulnerability, ContractMethod.DOUBLE_DUMMY, deal=deal)
             for strain in Strain:
                 for seat in NS_DECLARERS:
@@ -92,7 +101,7 @@ def test_rounds_of_questions_at_once_choose_the_same_contract(seed: int) -> None
             return table.get(strain, declarer) >= k
 
         choice, known = decide_contract(makes_many, deal, vulnerability, at_once=2)
-        alone, known_alone = decide_contract(makes, deal, vulnerability)
+        alone, known_alone = decide_contract(_rounds(makes), deal, vulnerability)
         assert choice == alone == choose_contract(table, vulnerability, ContractMethod.DOUBLE_DUMMY, deal=deal)
         assert known.get(choice.contract.strain, choice.declarer) == choice.expected_tricks
         assert len(rounds) <= len(serial)
@@ -110,4 +119,4 @@ def test_the_solver_threads_answer_a_round_of_questions_as_one_thread_does() -> 
         assert oracle_questions(one, deal)(questions) == serial
         for vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
             assert decide_contract(oracle_questions(two, deal), deal, vulnerability, at_once=2)[0] == \
-                decide_contract(oracle_makes(one, deal), deal, vulnerability)[0]
+                decide_contract(_rounds(oracle_makes(one, deal)), deal, vulnerability)[0]
