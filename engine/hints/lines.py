@@ -25,9 +25,18 @@ The method is chosen by the position and reported:
   (:func:`~engine.search.single_dummy.deepening_single_dummy`): the deepest search
   finished, double dummy after it.  With too many layouts, a sample of deals
   (:attr:`HintBudget.worlds`), weighted the same way, each card valued by αμ
-  with M declarer moves, M deepened while the work budget allows (a defender:
-  the double-dummy result).  A sampled chance carries its 95% sampling error; every
-  estimate is stated as optimistic, since some later guess is counted as right.
+  with M declarer moves, M deepened while the work budget allows; a defender's
+  cards by the single-dummy search on the sampled deals, as many tricks deep as
+  the same budget allows (from the first trick that holds another of the
+  defender's cards: before it the search is double dummy), else double dummy.
+  A sampled chance carries its 95% sampling error; every estimate is an upper
+  bound of the line's chance on its deals, stated as optimistic, since some later
+  guess is counted as right.
+
+A search cut at a horizon answers a state where no card of the side searched
+is left before the horizon by one double-dummy question
+(:meth:`~engine.search.single_dummy._Search.seen_to_horizon`), so one trick of
+search costs what double dummy does.
 
 Everything the hint says — the star, every bar, every sentence — is read from one
 :class:`LineValues`.
@@ -50,7 +59,7 @@ from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card
 from ..core.seats import Seat
 from ..search.bridge_game import (BridgePlayGame, PlayState, SolvingBudget, SolvingBudgetExceeded,
                                   equivalence_buckets)
-from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy
+from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy, first_informative_horizon
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
 from ..worlds import count_worlds
@@ -125,6 +134,10 @@ DECIDED_BASIS = Basis("decided", "the result is decided whatever is played")
 EXACT_BASIS = Basis("exact single-dummy search, best defence",
                     "every line played to the end without seeing the hidden cards, against the best defence")
 PIMC_BASIS = Basis("double dummy (PIMC)", _SEEING, _EVERY_GUESS)
+EXACT_ON_SAMPLE_BASIS = Basis(
+    "single-dummy search to the end on the sampled deals, best defence",
+    "every line played to the end without seeing the hidden cards, on the sampled deals",
+    "the figures are a little optimistic: a line need only tell the sampled deals apart, not every layout")
 
 
 DEEPEN_GROWTH = 8
@@ -461,10 +474,16 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         if result.horizon is None:
             return chance, {c: 0.0 for c in reps}, success, plans, EXACT_BASIS, True
         error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
-        return chance, error, success, plans, horizon_basis(result.horizon), False
+        # a search that stops before the mover's next card sees no more than double dummy: say so
+        shallow = result.horizon < first_informative_horizon(game)
+        return chance, error, success, plans, PIMC_BASIS if shallow else horizon_basis(result.horizon), False
     success = {c: dd_success(c) for c in reps}
     basis = PIMC_BASIS
-    if declaring and budget.max_moves > 1:
+    if not declaring:
+        found = _defender_horizon(position, goal, tricks_left, seats, reps, budget, oracle, cancel)
+        if found is not None:
+            success, basis = found
+    elif budget.max_moves > 1:
         deadline = None if budget.time_limit is None else time.perf_counter() + budget.time_limit
         solving = SolvingBudget(budget.alphamu_work)
         raised = replace(position, target=goal)
@@ -509,6 +528,48 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
     chance = {c: float(w @ success[c]) for c in reps}
     error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
     return chance, error, success, {}, basis, False
+
+
+def _defender_horizon(position: BridgePosition, goal: int, tricks_left: int, seats: tuple[int, ...],
+                      reps: Sequence[Card], budget: HintBudget, oracle: DoubleDummyOracle,
+                      cancel: CancelToken) -> tuple[dict[Card, np.ndarray], Basis] | None:
+    """A defender's cards valued by the single-dummy search on the sampled deals, as many tricks deep as
+    the node budget allows (partner, who sees the deal, plays the card best for the defence; declarer the
+    worst): (success per card, basis), or None when not even the first trick that holds another card of
+    the defender's fits (the double-dummy figures then stand, and say so)."""
+    if budget.alphamu_work is not None and DEEPEN_GROWTH * _least_horizon_cost(position, reps) > budget.alphamu_work:
+        return None  # the search would almost surely overrun the budget: measured, it costs 5-20x the least
+    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                          position.trick, seats, tricks_left - goal + 1, oracle, cancel)
+    try:
+        result = deepening_single_dummy(game, budget.exact_nodes, budget.exact_time,
+                                        first=first_informative_horizon(game), solving_limit=budget.alphamu_work)
+    except SingleDummyBudget:
+        return None
+    n = len(position.weights)
+    success = {c: np.array([(result.sets[c] >> i) & 1 for i in range(n)], dtype=float) for c in reps}
+    return success, (EXACT_ON_SAMPLE_BASIS if result.horizon is None else horizon_basis(result.horizon))
+
+
+def _least_horizon_cost(position: BridgePosition, reps: Sequence[Card]) -> int:
+    """A lower bound on a defender's search two tricks deep, in solving units: after each of the
+    defender's cards, every way the other seats can complete the trick in every deal leads to a state whose
+    deals are solved at the next trick's start (one deal solved with ``t`` tricks left costs
+    ``max(1, t - 3)²``, as :class:`~engine.search.bridge_game.SolvingBudget` counts)."""
+    hands = np.asarray(position.worlds, dtype=np.uint64)
+    leader = int(position.leader)
+    tricks_left = int(hands[0, leader]).bit_count()
+    completions = 0.0
+    for card in reps:
+        trick = (*position.trick, card)
+        led = np.uint64(SUIT_MASKS[trick[0] // 13])
+        ways = np.ones(len(hands))
+        for k in range(len(trick), 4):
+            held = hands[:, (leader + k) & 3]
+            follow = np.bitwise_count(held & led).astype(float)
+            ways *= np.where(follow > 0, follow, np.bitwise_count(held).astype(float))
+        completions += float(ways.sum())
+    return int(completions * max(1, tricks_left - 4) ** 2)
 
 
 def _reduced_values(view: BridgeView, position: BridgePosition, reduction: SuitReduction, layouts: int,

@@ -39,7 +39,8 @@ import numpy as np
 from ..core.cards import SUIT_MASKS, Card, cards_of
 from .bridge_game import BridgePlayGame, PlayState
 
-__all__ = ["SingleDummyBudget", "SingleDummyResult", "solve_single_dummy", "deepening_single_dummy", "weight_of"]
+__all__ = ["SingleDummyBudget", "SingleDummyResult", "solve_single_dummy", "deepening_single_dummy",
+           "first_informative_horizon", "weight_of"]
 
 
 class SingleDummyBudget(RuntimeError):
@@ -124,6 +125,10 @@ def _as_set(indices: np.ndarray, nbytes: int) -> int:
 
 
 class _Search:
+    shortcut = True
+    """Answer the states with no MAX card before the horizon by double dummy (:meth:`seen_to_horizon`);
+    the tests turn it off to check it against the search it replaces."""
+
     def __init__(self, game: BridgePlayGame, node_limit: int | None, deadline: float | None = None,
                  horizon: int | None = None, caches: _Caches | None = None) -> None:
         self.game = game
@@ -192,6 +197,40 @@ class _Search:
         self.dd_memo[memo_key] = out
         return out
 
+    def seen_to_horizon(self, state: PlayState) -> bool:
+        """Whether every card left before the horizon is played by a seat that sees the deal: MAX has no
+        card left in the current trick and the horizon ends it.  Then the opponents (worst for MAX) and a
+        defender's partner (best for MAX) play double dummy, and the state's one set is the double-dummy
+        set, found by one batched question instead of a search of their cards (horizon 1 costs what PIMC
+        does)."""
+        if not self.shortcut or self.horizon is None or not state.trick:
+            return False
+        if self.game.tricks_left(state) - 1 > self.horizon:
+            return False
+        leader = state.leader
+        return all((leader + k) & 3 not in self.game.max_seats for k in range(len(state.trick), 4))
+
+    def dd_mid_set(self, state: PlayState, worlds: int) -> int:
+        """The deals of ``worlds`` MAX's side makes from ``state`` (inside a trick) seeing every card."""
+        memo_key = (state.done, state.won, state.leader, state.trick, worlds)
+        found = self.dd_memo.get(memo_key)
+        if found is not None:
+            return found
+        game = self.game
+        idx = self.members(worlds)
+        rows = self.hands[idx] & ~np.int64(state.done)
+        self._ask(len(idx), state)
+        need = game.target - state.won
+        left = game.tricks_left(state)
+        if state.to_move & 1 == game.max_side:
+            ok = game.oracle.batch_reach(rows, game.strain, state.leader, state.trick, need, cancel=game.cancel)
+        else:
+            ok = ~game.oracle.batch_reach(rows, game.strain, state.leader, state.trick, left - need + 1,
+                                          cancel=game.cancel)
+        out = self.as_set(idx[np.asarray(ok, dtype=bool)])
+        self.dd_memo[memo_key] = out
+        return out
+
     @staticmethod
     def key(state: PlayState, worlds: int) -> tuple:
         return state.done, state.won, state.leader, state.trick, worlds
@@ -220,6 +259,10 @@ class _Search:
         found = self.memo.get(key)
         if found is not None:
             return found
+        if self.seen_to_horizon(state):
+            result = [self.dd_mid_set(state, worlds)]
+            self.memo[key] = result
+            return result
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SingleDummyBudget(f"the exact single-dummy search needs more than {self.node_limit:,} nodes")
@@ -393,20 +436,32 @@ def solve_single_dummy(game: BridgePlayGame, node_limit: int | None = 2_000_000,
     return SingleDummyResult(sets, chance, plans, search.nodes, None if exact else horizon)
 
 
+def first_informative_horizon(game: BridgePlayGame) -> int:
+    """The shallowest horizon at which a search differs from double dummy: the first that holds a second
+    card of MAX's (before it, every card after the root's is played by a seat that sees the deal).  One
+    for declarer with dummy to play later in the trick; two for a defender, who plays once a trick."""
+    root = game.root()
+    rest = range(len(root.trick) + 1, 4)
+    return 1 if any((root.leader + k) & 3 in game.max_seats for k in rest) else 2
+
+
 def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_limit: float | None = None,
                            plan_tricks: int = 3,
-                           on_depth: Callable[[SingleDummyResult], None] | None = None) -> SingleDummyResult:
-    """:func:`solve_single_dummy` one trick deeper at a time (horizon 1, 2, … to the end) within one budget
-    of ``node_limit`` nodes and ``time_limit`` seconds: the deepest search finished (``horizon`` None when
-    it reached the end: exact).  ``on_depth`` sees every finished depth.  Raises
-    :class:`SingleDummyBudget` when not even one trick could be searched."""
+                           on_depth: Callable[[SingleDummyResult], None] | None = None,
+                           first: int = 1, solving_limit: int | None = None) -> SingleDummyResult:
+    """:func:`solve_single_dummy` one trick deeper at a time (horizon ``first``, then one more, … to the end)
+    within one budget of ``node_limit`` nodes, ``time_limit`` seconds and ``solving_limit`` units of
+    double-dummy solving (see ``_Search._ask``; by default ``QUESTIONS_PER_NODE`` per node): the deepest
+    search finished (``horizon`` None when it reached the end: exact).  ``on_depth`` sees every finished
+    depth.  Raises :class:`SingleDummyBudget` when not even the first depth could be searched."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     caches = _Caches(game)
-    caches.question_limit = None if node_limit is None else QUESTIONS_PER_NODE * node_limit
+    caches.question_limit = solving_limit if solving_limit is not None else (
+        None if node_limit is None else QUESTIONS_PER_NODE * node_limit)
     last_trick = game.tricks_left(game.root()) - 1
     spent = 0
     best: SingleDummyResult | None = None
-    for horizon in range(1, max(1, last_trick) + 1):
+    for horizon in range(min(first, max(1, last_trick)), max(1, last_trick) + 1):
         left = None if node_limit is None else node_limit - spent
         if left is not None and left < 1:
             break
