@@ -310,6 +310,8 @@ class _Search:
             if _covered(bound, pooled):
                 continue
             child = self.play(state, card)
+            if child.trick and self.seen_to_horizon(child):  # the child asks the question just answered
+                self.dd_memo.setdefault((child.done, child.won, child.leader, child.trick, worlds), bound)
             for s in self.front(child, worlds):
                 if s not in chosen:
                     chosen[s] = card
@@ -448,18 +450,22 @@ def first_informative_horizon(game: BridgePlayGame) -> int:
 def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_limit: float | None = None,
                            plan_tricks: int = 3,
                            on_depth: Callable[[SingleDummyResult], None] | None = None,
-                           first: int = 1, solving_limit: int | None = None) -> SingleDummyResult:
+                           first: int = 1, solving_limit: int | None = None,
+                           growth: float | None = None) -> SingleDummyResult:
     """:func:`solve_single_dummy` one trick deeper at a time (horizon ``first``, then one more, … to the end)
     within one budget of ``node_limit`` nodes, ``time_limit`` seconds and ``solving_limit`` units of
     double-dummy solving (see ``_Search._ask``; by default ``QUESTIONS_PER_NODE`` per node): the deepest
     search finished (``horizon`` None when it reached the end: exact).  ``on_depth`` sees every finished
-    depth.  Raises :class:`SingleDummyBudget` when not even the first depth could be searched."""
+    depth.  ``growth``: try one trick deeper only while ``growth`` times the last depth's nodes and solving
+    fit in what is left of the budget (a depth that overruns it is work thrown away).  Raises
+    :class:`SingleDummyBudget` when not even the first depth could be searched."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     caches = _Caches(game)
     caches.question_limit = solving_limit if solving_limit is not None else (
         None if node_limit is None else QUESTIONS_PER_NODE * node_limit)
     last_trick = game.tricks_left(game.root()) - 1
     spent = 0
+    solved_before = 0.0
     best: SingleDummyResult | None = None
     for horizon in range(min(first, max(1, last_trick)), max(1, last_trick) + 1):
         left = None if node_limit is None else node_limit - spent
@@ -477,6 +483,13 @@ def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_li
             on_depth(result)
         if result.horizon is None:
             break
+        if growth is not None and node_limit is not None:
+            solving = caches.questions - solved_before
+            if growth * result.nodes > node_limit - spent or (
+                    caches.question_limit is not None
+                    and growth * solving > caches.question_limit - caches.questions):
+                break
+        solved_before = caches.questions
     if best is None:
         raise SingleDummyBudget(f"a budget of {node_limit} nodes searches no trick")
     return best

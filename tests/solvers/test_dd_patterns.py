@@ -40,7 +40,7 @@ def _proof(hands: list[int], strain: int, leader: int, target: int) -> tuple[boo
 def test_a_proof_holds_in_every_position_with_the_same_pattern() -> None:
     rng = random.Random(11)
     checked = 0
-    for _ in range(70):
+    for _ in range(40):
         hands = random_hands(rng, rng.randint(3, 4), rng.choice((2, 3)))
         strain, leader = rng.randrange(5), rng.randrange(4)
         target = rng.randint(1, bin(hands[0]).count("1"))
@@ -51,7 +51,7 @@ def test_a_proof_holds_in_every_position_with_the_same_pattern() -> None:
             assert (reference_ns_tricks(other, strain, leader) >= target) == answer, (
                 Deal.from_masks(hands).to_pbn(), strain, leader, target, Deal.from_masks(other).to_pbn())
             checked += 1
-    assert checked == 280
+    assert checked == 160
 
 
 def test_a_sequence_split_in_another_position_is_not_assumed_equal() -> None:

@@ -1,0 +1,80 @@
+"""A defender's estimated hint searches single dummy, not double dummy, when the budget allows.
+
+On sampled deals a defender's cards are valued by the single-dummy search as many tricks deep as the work
+budget allows (partner, who sees the deal, plays for the defence).  Checked on random 7-card endings
+sampled (never enumerated):
+
+* the method says which search it was, and a search's chance never exceeds the card's double-dummy chance
+  on the same deals (later guesses counted as right can only flatter), and the recommended card has the
+  best chance;
+* with no work budget the figures are the double-dummy ones, and the hint says so.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.bridge.view import view_for_turn
+from engine.core.cards import FULL_MASK
+from engine.hints.bridge_hint import hint_from_values
+from engine.hints.lines import HintBudget, line_values
+from tests.hints.test_hint_agreement import ORACLE, random_ending
+
+
+def _defender_endings(count: int, seed: int):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        deal, play = random_ending(rng, 7)
+        if play.is_complete or len(play.legal_cards()) < 2:
+            continue
+        view = view_for_turn(play)
+        if not view.to_play.same_side(view.declarer):
+            out.append((deal, view))
+    return out
+
+
+CASES = _defender_endings(10, 100)
+SEARCHING = HintBudget(exact_layouts=0, worlds=60, max_moves=1)
+
+
+def _dd_chance(values, card) -> float:
+    return float(values.weights @ values.dd_goal(card).astype(float))
+
+
+def test_defenders_get_single_dummy_searches_whose_chances_double_dummy_bounds():
+    searched = 0
+    for deal, view in CASES:
+        values = line_values(view, SEARCHING, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE,
+                             rng=random.Random(3))
+        if values.method.value != "estimate" or values.algorithm == "decided":
+            continue
+        assert values.sampled
+        if values.algorithm.startswith("single-dummy search"):
+            searched += 1
+            assert not values.declaring
+            for card in values.reps:
+                assert values.chance[card] <= _dd_chance(values, card) + 1e-12, card
+        hint = hint_from_values(values)
+        assert hint.candidates[0].p_goal == pytest.approx(max(values.chance.values()), abs=1e-12)
+    assert searched >= 5
+
+
+def test_without_a_work_budget_a_defender_gets_double_dummy_figures_and_is_told():
+    none = HintBudget(exact_layouts=0, worlds=60, max_moves=1, alphamu_work=0)
+    told = 0
+    for deal, view in CASES:
+        values = line_values(view, none, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE,
+                             rng=random.Random(3))
+        if values.method.value != "estimate" or values.algorithm == "decided":
+            continue
+        assert values.algorithm == "double dummy (PIMC)"
+        assert "optimistic" in values.basis.caveat
+        for card in values.reps:
+            assert values.chance[card] == pytest.approx(_dd_chance(values, card), abs=1e-12)
+            assert np.array_equal(values.success[card] > 0.5, values.dd_goal(card))
+        told += 1
+    assert told >= 5
