@@ -178,40 +178,8 @@ class _Search:
         return _as_set(indices, self.nbytes)
 
     def dd_set(self, state: PlayState, worlds: int) -> int:
-        """The deals of ``worlds`` declarer's side makes from ``state`` (a trick start) seeing every card."""
-        memo_key = (state.done, state.won, state.leader, worlds)
-        found = self.dd_memo.get(memo_key)
-        if found is not None:
-            return found
-        game = self.game
-        idx = self.members(worlds)
-        rows = self.hands[idx] & ~np.int64(state.done)
-        self._ask(len(idx), state)
-        need = game.target - state.won
-        left = game.tricks_left(state)
-        if state.leader & 1 == game.max_side:
-            ok = game.oracle.batch_reach(rows, game.strain, state.leader, (), need, cancel=game.cancel)
-        else:
-            ok = ~game.oracle.batch_reach(rows, game.strain, state.leader, (), left - need + 1, cancel=game.cancel)
-        out = self.as_set(idx[np.asarray(ok, dtype=bool)])
-        self.dd_memo[memo_key] = out
-        return out
-
-    def seen_to_horizon(self, state: PlayState) -> bool:
-        """Whether every card left before the horizon is played by a seat that sees the deal: MAX has no
-        card left in the current trick and the horizon ends it.  Then the opponents (worst for MAX) and a
-        defender's partner (best for MAX) play double dummy, and the state's one set is the double-dummy
-        set, found by one batched question instead of a search of their cards (horizon 1 costs what PIMC
-        does)."""
-        if not self.shortcut or self.horizon is None or not state.trick:
-            return False
-        if self.game.tricks_left(state) - 1 > self.horizon:
-            return False
-        leader = state.leader
-        return all((leader + k) & 3 not in self.game.max_seats for k in range(len(state.trick), 4))
-
-    def dd_mid_set(self, state: PlayState, worlds: int) -> int:
-        """The deals of ``worlds`` MAX's side makes from ``state`` (inside a trick) seeing every card."""
+        """The deals of ``worlds`` MAX's side makes from ``state`` (a trick start, or inside a trick) seeing
+        every card."""
         memo_key = (state.done, state.won, state.leader, state.trick, worlds)
         found = self.dd_memo.get(memo_key)
         if found is not None:
@@ -230,6 +198,19 @@ class _Search:
         out = self.as_set(idx[np.asarray(ok, dtype=bool)])
         self.dd_memo[memo_key] = out
         return out
+
+    def seen_to_horizon(self, state: PlayState) -> bool:
+        """Whether every card left before the horizon is played by a seat that sees the deal: MAX has no
+        card left in the current trick and the horizon ends it.  Then the opponents (worst for MAX) and a
+        defender's partner (best for MAX) play double dummy, and the state's one set is the double-dummy
+        set, found by one batched question instead of a search of their cards (horizon 1 costs what PIMC
+        does)."""
+        if not self.shortcut or self.horizon is None or not state.trick:
+            return False
+        if self.game.tricks_left(state) - 1 > self.horizon:
+            return False
+        leader = state.leader
+        return all((leader + k) & 3 not in self.game.max_seats for k in range(len(state.trick), 4))
 
     @staticmethod
     def key(state: PlayState, worlds: int) -> tuple:
@@ -260,7 +241,7 @@ class _Search:
         if found is not None:
             return found
         if self.seen_to_horizon(state):
-            result = [self.dd_mid_set(state, worlds)]
+            result = [self.dd_set(state, worlds)]
             self.memo[key] = result
             return result
         self.nodes += 1

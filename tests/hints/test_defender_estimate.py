@@ -45,13 +45,18 @@ def _dd_chance(values, card) -> float:
     return float(values.weights @ values.dd_goal(card).astype(float))
 
 
+def _estimates(budget: HintBudget):
+    """The cases' analyses that are estimates with a choice to make (not forced, not decided)."""
+    for deal, view in CASES:
+        values = line_values(view, budget, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE,
+                             rng=random.Random(3))
+        if values.method.value == "estimate" and values.algorithm != "decided":
+            yield values
+
+
 def test_defenders_get_single_dummy_searches_whose_chances_double_dummy_bounds():
     searched = 0
-    for deal, view in CASES:
-        values = line_values(view, SEARCHING, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE,
-                             rng=random.Random(3))
-        if values.method.value != "estimate" or values.algorithm == "decided":
-            continue
+    for values in _estimates(SEARCHING):
         assert values.sampled
         if values.algorithm.startswith("single-dummy search"):
             searched += 1
@@ -66,11 +71,7 @@ def test_defenders_get_single_dummy_searches_whose_chances_double_dummy_bounds()
 def test_without_a_work_budget_a_defender_gets_double_dummy_figures_and_is_told():
     none = HintBudget(exact_layouts=0, worlds=60, max_moves=1, alphamu_work=0)
     told = 0
-    for deal, view in CASES:
-        values = line_values(view, none, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE,
-                             rng=random.Random(3))
-        if values.method.value != "estimate" or values.algorithm == "decided":
-            continue
+    for values in _estimates(none):
         assert values.algorithm == "double dummy (PIMC)"
         assert "optimistic" in values.basis.caveat
         for card in values.reps:

@@ -31,9 +31,23 @@ from tests.hints.test_teaching_truth import build
 ORACLE = default_oracle()
 
 
+def _game(view, position) -> BridgePlayGame | None:
+    """The search game of the side to move (declarer with dummy, or one defender) over the deals of
+    ``position``; None when the goal is already decided."""
+    hands = np.asarray(position.worlds, dtype=np.uint64)
+    left = int(hands[0, int(position.leader)]).bit_count()
+    if left < 2 or not 0 < position.target <= left:
+        return None
+    mover = view.to_play
+    declaring = mover.same_side(view.declarer)
+    seats = (int(view.declarer), int(view.declarer.partner)) if declaring else (int(mover),)
+    target = position.target if declaring else left - position.target + 1
+    return BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                          position.trick, seats, target, ORACLE)
+
+
 def _games(count: int, seed: int, sizes=(3, 4, 4, 5), deals: int = 24):
-    """Random endings of 3-5 cards with the deals the player to move cannot tell apart, as games for the
-    side to move (declarer with dummy, or one defender)."""
+    """Random endings of 3-5 cards with the deals the player to move cannot tell apart."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -42,17 +56,9 @@ def _games(count: int, seed: int, sizes=(3, 4, 4, 5), deals: int = 24):
             continue
         view = view_for_turn(play)
         gone = FULL_MASK & ~sum(int(m) for m in deal.masks)  # the cards of the tricks before the ending
-        position = weighted_deals(view, deals, rng, out_of_play=gone)
-        hands = np.asarray(position.worlds, dtype=np.uint64)
-        left = int(hands[0, int(position.leader)]).bit_count()
-        if left < 2 or not 0 < position.target <= left:
-            continue
-        mover = view.to_play
-        declaring = mover.same_side(view.declarer)
-        seats = (int(view.declarer), int(view.declarer.partner)) if declaring else (int(mover),)
-        target = position.target if declaring else left - position.target + 1
-        out.append(BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
-                                  position.trick, seats, target, ORACLE))
+        game = _game(view, weighted_deals(view, deals, rng, out_of_play=gone))
+        if game is not None:
+            out.append(game)
     return out
 
 
@@ -62,15 +68,9 @@ def _teaching_games():
     out = []
     for taught in BASE:
         deal, play, view = build(taught)
-        position = weighted_deals(view, 20_000, random.Random(1), out_of_play=FULL_MASK & ~deal.cards.mask)
-        hands = np.asarray(position.worlds, dtype=np.uint64)
-        left = int(hands[0, int(position.leader)]).bit_count()
-        mover = view.to_play
-        declaring = mover.same_side(view.declarer)
-        seats = (int(view.declarer), int(view.declarer.partner)) if declaring else (int(mover),)
-        target = position.target if declaring else left - position.target + 1
-        out.append(BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
-                                  position.trick, seats, target, ORACLE))
+        game = _game(view, weighted_deals(view, 20_000, random.Random(1), out_of_play=FULL_MASK & ~deal.cards.mask))
+        assert game is not None, taught.name
+        out.append(game)
     return out
 
 
