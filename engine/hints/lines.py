@@ -333,7 +333,7 @@ def line_values(
         quick_rng.setstate(rng.getstate())
         quick = _weighted(view, position_from_view(view, budget.first_worlds, quick_rng, constraints, exact_limit=0,
                                                    out_of_play=out_of_play))
-        on_update(position_values(view, quick, layouts, Method.ESTIMATE, replace(budget, max_moves=1),
+        on_update(position_values(view, quick, layouts, Method.ESTIMATE, replace(budget, max_moves=1, alphamu_work=0),
                                   oracle=oracle, cancel=cancel.part(0.0, 0.05), final=False, narrowed=narrowed))
     enumerated = None
     if layouts <= budget.exact_layouts:

@@ -79,3 +79,16 @@ def test_without_a_work_budget_a_defender_gets_double_dummy_figures_and_is_told(
             assert np.array_equal(values.success[card] > 0.5, values.dd_goal(card))
         told += 1
     assert told >= 5
+
+
+def test_the_first_look_is_double_dummy_and_the_search_comes_after():
+    """The quick first answer (shown within a second) never runs the search; the final answer does."""
+    for deal, view in CASES:
+        seen = []
+        values = line_values(view, SEARCHING, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE,
+                             rng=random.Random(3), on_update=seen.append)
+        if values.algorithm.startswith("single-dummy search"):
+            first = [v for v in seen if not v.final]
+            assert first and all(v.algorithm in ("double dummy (PIMC)", "decided") for v in first)
+            return
+    raise AssertionError("no case was searched single dummy")
