@@ -82,7 +82,7 @@ class HintConfig:
     bridge_max_moves: int = 2
     bridge_alphamu_work: int | None = 1_000_000
     bridge_time_limit: float | None = None
-    bridge_first_worlds: int = 12
+    bridge_first_worlds: int = 6
     hearts_worlds: int = 60
     hearts_time_limit: float = 5.0
     seed: int = 0
