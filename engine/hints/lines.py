@@ -67,6 +67,7 @@ from ..worlds.bridge_knowledge import knowledge_from_view
 from ..worlds.knowledge import OriginalHandConstraint, WorldKnowledge
 from ..worlds.likelihood import record_likelihoods
 from .model import Method
+from .render import against
 from .suit_reduction import SuitReduction, find_suit_reduction
 from .worlds_matrix import WorldsMatrix, alphamu_outcomes, card_runs, card_tricks_matrix
 
@@ -138,7 +139,8 @@ EXACT_BASIS = Basis("exact single-dummy search, best defence",
 PIMC_BASIS = Basis("double dummy (PIMC)", _SEEING, _EVERY_GUESS)
 EXACT_ON_SAMPLE_BASIS = Basis(
     "single-dummy search to the end on the sampled deals, best defence",
-    "every line played to the end without seeing the hidden cards, on the sampled deals",
+    "every line played to the end without seeing the hidden cards, against declarer's best play, on the "
+    "sampled deals",
     "the figures are a little optimistic: a line need only tell the sampled deals apart, not every layout")
 
 
@@ -162,10 +164,10 @@ def alphamu_basis(moves: int) -> Basis:
                  "as right")
 
 
-def horizon_basis(tricks: int) -> Basis:
+def horizon_basis(tricks: int, declaring: bool = True) -> Basis:
     deep = "one trick" if tricks == 1 else f"{tricks} tricks"
     return Basis(f"single-dummy search {deep} deep against the best defence, double dummy after",
-                 f"a search {deep} deep without seeing the hidden cards against the best defence, every card "
+                 f"a search {deep} deep without seeing the hidden cards {against(declaring)}, every card "
                  f"seen after that", "the figures are optimistic: after the tricks searched every guess is counted "
                  "as right")
 
@@ -481,11 +483,13 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
             chance[c] = float(w @ vec)
             plans[c] = result.plans.get(c, {})
         if result.horizon is None:
-            return chance, {c: 0.0 for c in reps}, success, plans, EXACT_BASIS, True
+            basis = EXACT_BASIS if declaring else replace(EXACT_BASIS, words=EXACT_BASIS.words.replace(
+                against(True), against(False)))
+            return chance, {c: 0.0 for c in reps}, success, plans, basis, True
         error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
         # a search that stops before the mover's next card sees no more than double dummy: say so
         shallow = result.horizon < first_informative_horizon(game)
-        return chance, error, success, plans, PIMC_BASIS if shallow else horizon_basis(result.horizon), False
+        return chance, error, success, plans, PIMC_BASIS if shallow else horizon_basis(result.horizon, declaring), False
     success = {c: dd_success(c) for c in reps}
     basis = PIMC_BASIS
     if not declaring:
@@ -559,7 +563,7 @@ def _defender_horizon(position: BridgePosition, goal: int, tricks_left: int, sea
         return None
     n = len(position.weights)
     success = {c: np.array([(result.sets[c] >> i) & 1 for i in range(n)], dtype=float) for c in reps}
-    return success, (EXACT_ON_SAMPLE_BASIS if result.horizon is None else horizon_basis(result.horizon))
+    return success, (EXACT_ON_SAMPLE_BASIS if result.horizon is None else horizon_basis(result.horizon, False))
 
 
 def _least_horizon_cost(position: BridgePosition, reps: Sequence[Card]) -> int:

@@ -193,12 +193,18 @@ def _steps_words(e) -> str:
     return "" if not steps else " Step by step: " + " ".join(steps) + ("" if len(e.steps) <= 4 else " …")
 
 
+def against(declaring: bool) -> str:
+    """Whom a line is played against, in a player's words: the defenders see every card, and so does
+    declarer when a defender's line is searched (the partner, who sees the deal too, plays for the defence)."""
+    return "against the best defence" if declaring else "against declarer's best play"
+
+
 def basis_sentence(hint: BridgeHint) -> str:
     """Where the figures come from, in one sentence (method, deals, error)."""
     if hint.method is Method.EXACT:
         which = "the one layout" if hint.worlds == 1 else f"every one of the {hint.worlds} layouts"
         return (f"Exact: {which} consistent with what you see, each line played "
-                f"to the end without seeing the hidden cards, against the best defence.")
+                f"to the end without seeing the hidden cards, {against(hint.declaring)}.")
     if hint.method is Method.SUIT_REDUCTION:
         rest = "" if hint.exact else (" A figure with ± has a margin: its share of the deals where the card's "
                                       "other suits give a different number of tricks (the outcome there is not "

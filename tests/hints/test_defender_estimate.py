@@ -65,6 +65,8 @@ def test_defenders_get_single_dummy_searches_whose_chances_double_dummy_bounds()
                 assert values.chance[card] <= _dd_chance(values, card) + 1e-12, card
         hint = hint_from_values(values)
         assert hint.candidates[0].p_goal == pytest.approx(max(values.chance.values()), abs=1e-12)
+        if values.algorithm.startswith("single-dummy search"):
+            assert "against declarer's best play" in hint.text and "best defence" not in hint.text
     assert searched >= 5
 
 
@@ -92,3 +94,15 @@ def test_the_first_look_is_double_dummy_and_the_search_comes_after():
             assert first and all(v.algorithm in ("double dummy (PIMC)", "decided") for v in first)
             return
     raise AssertionError("no case was searched single dummy")
+
+
+@pytest.mark.parametrize("name", ["hold_up_defence", "cash_out"])
+def test_an_exact_defender_hint_says_whom_its_line_is_played_against(name):
+    from engine.hints.bridge_hint import bridge_hint_for_view
+    from tests.hints.teaching_set import by_name
+    from tests.hints.test_teaching_truth import build
+
+    deal, _, view = build(by_name(name))
+    hint = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+    assert hint.method.value == "exact" and not hint.declaring
+    assert "against declarer's best play" in hint.text and "best defence" not in hint.text
