@@ -114,6 +114,8 @@ class _ConstrainedSampler:
                     mask |= SUIT_MASKS[s]
             self.allowed.append(mask)
         constrained = [i for i in range(4) if self.free[i] > 0 and not seats[i].constraint.is_trivial]
+        for i in constrained:
+            self._check_points_reachable(i)
         self.first = min(constrained, key=lambda i: (self._pilot(i, rng), i)) if constrained else None
         if self.first is not None:
             self.first_cards = cards_of(self.unknown & self.allowed[self.first])
@@ -122,6 +124,24 @@ class _ConstrainedSampler:
         self.rest_voids = any(
             seats[i].voids and self.free[i] > 0 for i in range(4) if i != self.first
         )
+
+    def _check_points_reachable(self, seat: int) -> None:
+        """Raise at once when the seat's high-card-point range (a constraint's ``hcp``, when it has one)
+        cannot be met by any hand: its seen cards plus the weakest or strongest cards it may still hold.
+        Rejection sampling would otherwise spend a million draws finding out (a misbid: a minute)."""
+        points = getattr(self.knowledge.seats[seat].constraint, "hcp", None)
+        if points is None:
+            return
+        k = self.knowledge.seats[seat]
+        seen = sum(_card_hcp(c) for c in cards_of(k.known | k.played))
+        pool = sorted(_card_hcp(c) for c in cards_of(self.unknown & self.allowed[seat]))
+        free = self.free[seat]
+        least, most = seen + sum(pool[:free]), seen + sum(pool[len(pool) - free:])
+        low, high = points
+        if low > most or high < least:
+            raise KnowledgeError(
+                f"the auction gives {'NESW'[seat]} {low}-{high} HCP, but with the cards seen {'NESW'[seat]} "
+                f"can hold only {least}-{most}: no deal fits (a misbid?)")
 
     def _original(self, seat: int, placed: int) -> int:
         k = self.knowledge.seats[seat]
@@ -201,6 +221,11 @@ class _ConstrainedSampler:
                     out.append(hands)
                     break
         return out
+
+
+def _card_hcp(card: int) -> int:
+    """Milton Work points of one card (ace 4, king 3, queen 2, jack 1)."""
+    return max(0, card % 13 - 8)
 
 
 def enumerate_worlds(knowledge: WorldKnowledge, limit: int = 50_000) -> list[Hands]:

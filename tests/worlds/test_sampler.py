@@ -129,14 +129,32 @@ def test_auction_constraints_are_met():
 
 def test_contradictory_facts_are_reported():
     deal = random_deal(random.Random(7))
-    impossible = HandConstraint(hcp=(37, 37))
+    impossible = HandConstraint(hcp=(37, 37))  # no 13 cards hold 37 HCP when declarer sees some honours
     k = declarer_view(deal, constraints=(HandConstraint(), impossible, HandConstraint(), HandConstraint()))
+    with pytest.raises(KnowledgeError, match="E 37-37 HCP, but with the cards seen E can hold only"):
+        sample_worlds(k, 1, random.Random(0))  # at once: no million draws to find out
+    contradictory = HandConstraint(lengths=((7, 13), (0, 13), (0, 13), (0, 13)), balanced=True)
+    k = declarer_view(deal, constraints=(HandConstraint(), contradictory, HandConstraint(), HandConstraint()))
     with pytest.raises(KnowledgeError, match="rejected"):
         sample_worlds(k, 1, random.Random(0), max_tries_per_world=200)
     with pytest.raises(KnowledgeError, match="two hands"):
         WorldKnowledge((SeatKnowledge(known=1), SeatKnowledge(known=1), SeatKnowledge(), SeatKnowledge()))
     with pytest.raises(KnowledgeError):
         HandConstraint(hcp=(20, 10))
+
+
+def test_a_points_range_at_the_edge_of_what_a_seat_can_hold_is_still_sampled():
+    """The quick check refuses only ranges no hand can meet: East's strongest possible hand is accepted."""
+    for seed in range(5):
+        deal = random_deal(random.Random(100 + seed))
+        k = declarer_view(deal)
+        east = k.seats[1]
+        pool = sorted((max(0, c % 13 - 8) for c in CardSet(k.unknown)), reverse=True)
+        best = sum(max(0, c % 13 - 8) for c in CardSet(east.known | east.played)) + sum(pool[:k.free_places[1]])
+        edge = declarer_view(deal, constraints=(HandConstraint(), HandConstraint(hcp=(best, best)), HandConstraint(),
+                                                HandConstraint()))
+        hands = sample_worlds(edge, 1, random.Random(seed), max_tries_per_world=200_000)
+        assert CardSet(hands[0][1]).hcp() == best
 
 
 def test_world_set_enumerates_small_and_samples_large():
