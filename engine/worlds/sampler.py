@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.cards import SUIT_MASKS, cards_of
+from ..core.cards import SUIT_MASKS, CardSet, cards_of
 from .completion import ClassCompletion
 from .knowledge import KnowledgeError, WorldKnowledge
 
@@ -133,8 +133,8 @@ class _ConstrainedSampler:
         if points is None:
             return
         k = self.knowledge.seats[seat]
-        seen = sum(_card_hcp(c) for c in cards_of(k.known | k.played))
-        pool = sorted(_card_hcp(c) for c in cards_of(self.unknown & self.allowed[seat]))
+        seen = CardSet(k.known | k.played).hcp()
+        pool = sorted(CardSet(1 << c).hcp() for c in cards_of(self.unknown & self.allowed[seat]))
         free = self.free[seat]
         least, most = seen + sum(pool[:free]), seen + sum(pool[len(pool) - free:])
         low, high = points
@@ -221,11 +221,6 @@ class _ConstrainedSampler:
                     out.append(hands)
                     break
         return out
-
-
-def _card_hcp(card: int) -> int:
-    """Milton Work points of one card (ace 4, king 3, queen 2, jack 1)."""
-    return max(0, card % 13 - 8)
 
 
 def enumerate_worlds(knowledge: WorldKnowledge, limit: int = 50_000) -> list[Hands]:
