@@ -308,8 +308,34 @@ def _guard(dispatcher: object) -> object:
     return dispatcher
 
 
+def _one_signature_per_type(dispatcher: object) -> object:
+    """Compile ``dispatcher`` once per argument *type* when a kernel calls it, not once per constant.
+
+    Numba types a constant argument (``f(h, 0)``), and a variable whose first
+    value is a constant while the caller's types are still being inferred
+    (``n = 0`` before ``n += 1``), as a literal, and compiles the callee again
+    for each: the double-dummy warm-up compiled the search three times and its
+    move-ordering helpers up to six, 119 s of a cold start.  Erasing the
+    literal before the callee is chosen gives one compiled version per real
+    signature; LLVM still propagates constants into the helpers it inlines.
+    (No kernel of ours needs a literal argument; one that did would fail to
+    compile, loudly, in the tests.)
+    """
+    resolve = getattr(dispatcher, "get_call_template", None)
+    if resolve is None:
+        return dispatcher
+    unliteral = numba.core.types.unliteral
+
+    def get_call_template(args, kws):
+        return resolve(tuple(unliteral(a) for a in args), {k: unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
 def kernel(fn=None, /, **options):
-    """``numba.njit`` with ``nogil=True`` and ``cache=True`` unless overridden, its cache guarded.
+    """``numba.njit`` with ``nogil=True`` and ``cache=True`` unless overridden, its cache guarded, compiled
+    once per argument type (:func:`_one_signature_per_type`).
 
     Use bare (``@kernel``) or with options (``@kernel(inline="always")``).
     """
@@ -317,8 +343,8 @@ def kernel(fn=None, /, **options):
     options.setdefault("cache", True)
     if fn is None:
         decorate = numba.njit(**options)
-        return lambda f: _guard(decorate(f))
-    return _guard(numba.njit(**options)(fn))
+        return lambda f: _one_signature_per_type(_guard(decorate(f)))
+    return _one_signature_per_type(_guard(numba.njit(**options)(fn)))
 
 
 def verify_cache(folder: str | None = None) -> tuple[int, list[str]]:

@@ -191,7 +191,8 @@ class DoubleDummySolver:
         self._next_call(node_limit)
         self._guess = self._answer(
             kernel_search.solve_cards(
-                h, strain_i, leader_i, arr, n, self._first_guess(tricks_left), self._tt, *self._ws, out
+                h, strain_i, leader_i, arr, n, self._first_guess(tricks_left), self._tt, *self._ws, out,
+                kernel_search.CARDS,  # as solve_batch passes it: one compiled version
             ),
             node_limit,
         )

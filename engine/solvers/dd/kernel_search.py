@@ -487,6 +487,15 @@ def solve_cards(hands, trump, leader, played, nplayed, guess, tt, moves, scores,
     ``only`` (a card mask) limits the search to the classes whose lowest card
     it holds; the others stay ``-1``.
     Returns the last value found (a good first guess for the next call).
+
+    Each card runs its own MTD(f) from the previous card's value, all sharing
+    the table.  DDS's ``solutions=3`` order (the position's value first, then
+    every card searched with that value as its bound, which saves the test
+    one above it for each card equal to the best) was measured against this on
+    ``bench dd --only lead --nodes``, 20 deals per seed: trick starts -6.8%
+    (seed 1), +4.9% (2), +0.1% (3), +2.1% (4), and +2.7% on seed 1's
+    positions after four tricks.  It does not pay, so it is not kept: the
+    root's test one above its value refutes every card anyway.
     """
     h = np.zeros(4, dtype=np.int64)
     tleft = _setup(hands, leader, played, nplayed, h, tc, codes)
