@@ -7,7 +7,8 @@ the shape of the cards alone.
 
 ``simple squeeze`` (SQUEEZE)
     in a deal the line wins, the side wins a trick with a card of the suit led that no outside card
-    beats (the squeeze card), and after it a defender V, void in that suit, must discard while holding
+    beats, or with a ruff no outside trump beats (the squeeze card), and after it a defender V, void in
+    that suit (and in trumps, after a ruff), must discard while holding
     every outside card above one of the side's cards in each of two other suits (two threats, V's partner
     holding none of them) and no other card; the goal needs every trick left and the side wins them all,
     although before that trick its sure winners (cards no outside card outranks, per suit at most the
@@ -15,8 +16,8 @@ the shape of the cards alone.
     after V has no card it could play before seeing V's card that keeps every trick whatever V discards
     (double dummy in that deal); *automatic* otherwise (also when no hand of the side plays after V).
 ``rectifying the count`` (RECTIFY_COUNT)
-    the card gives up a trick (the side leads and neither of its cards tries to win, or it ducks), and a
-    squeeze follows in the same line.
+    the card gives up a trick (the side leads and neither of its cards tries to win, it ducks, or it holds
+    up on the defenders' lead), and a squeeze follows in the same line.
 ``throw-in`` (THROW_IN)
     in a deal the line wins, the side leads and loses the trick to a defender V on purpose (it gives the
     trick up or ducks), V must lead to the next trick, whatever V leads the side still takes the tricks it needs (double
@@ -115,8 +116,10 @@ def squeeze_in(walk: Walk, values: LineValues, ctx: LineContext, oracle: DoubleD
         gone = gone_before(walk, t)
         outside = ctx.outside_start & ~gone
         led = trick.steps[0].card // 13
-        if squeeze.card // 13 != led or any(outside >> c & 1 for c in range(squeeze.card + 1, 13 * led + 13)):
-            continue  # the squeeze card is a winner of the suit led
+        suit = squeeze.card // 13
+        ruff = ctx.trump is not None and suit == ctx.trump and led != suit
+        if (suit != led and not ruff) or any(outside >> c & 1 for c in range(squeeze.card + 1, 13 * suit + 13)):
+            continue  # the squeeze card is a winner of the suit led, or a ruff no outside trump beats
         if any(x.winner is None or not ctx.ours(x.winner) for x in walk.tricks[t:]):
             continue  # the side must win every trick from the squeeze card on
         left = trick.hands[int(trick.leader)].bit_count()
@@ -130,8 +133,8 @@ def squeeze_in(walk: Walk, values: LineValues, ctx: LineContext, oracle: DoubleD
             if ctx.ours(victim):
                 continue
             hand = trick.hands[int(victim)]
-            if hand & SUIT_MASKS[led]:
-                continue
+            if hand & SUIT_MASKS[led] or (ruff and hand & SUIT_MASKS[suit]):
+                continue  # he follows suit (or could overruff): no discard forced
             suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
             if len(suits) != 2:
                 continue
@@ -291,6 +294,27 @@ def _other_chance(text: str, suit_symbol: str) -> bool:
     return bool(symbols) and symbols[0] != suit_symbol
 
 
+MIN_SHARE = 0.25
+"""A line technique is named only when the deals it wins by it carry at least this share of the line's chance:
+a squeeze that operates in 1 deal of 20 against a 65% line is not why the line is played."""
+
+
+def _weight(found: Sequence[tuple[Walk, object]], w: np.ndarray) -> float:
+    return float(sum(w[x.world] for x, _ in found))
+
+
+def _carries_the_line(found: Sequence[tuple[Walk, object]], w: np.ndarray, chance: float) -> bool:
+    return chance > 0 and _weight(found, w) >= MIN_SHARE * chance - 1e-12
+
+
+def _share_note(found: Sequence[tuple[Walk, object]], w: np.ndarray, chance: float) -> str:
+    """'in 40% of the deals' when the technique is seen in fewer deals than the line wins (else empty)."""
+    share = _weight(found, w)
+    if share >= chance - 1e-9:
+        return ""
+    return f"in {round(100 * share)}% of the deals"
+
+
 def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, plan: LinePlan | None,
                     oracle: DoubleDummyOracle, best_chance: float, cancel: CancelToken = NEVER
                     ) -> tuple[TechniqueFinding, ...]:
@@ -300,8 +324,11 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
     ctx = LineContext(values)
     out: list[TechniqueFinding] = []
     w = values.weights
+    chance = float(values.chance[card])
     squeezes = [(x, found) for x in walks if not cancel.check() and
                 (found := squeeze_in(x, values, ctx, oracle)) is not None]
+    if squeezes and not _carries_the_line(squeezes, w, chance):
+        squeezes = []
     if squeezes:
         by_victim: dict[Seat, float] = {}
         for x, found in squeezes:
@@ -313,19 +340,22 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
         lead = "" if t == 0 else "the line ends in a squeeze: "
         phrase = (f"{lead}the {_sym(sq)} squeezes {_name(victim)}, who must keep the "
                   f"{SUIT_NAMES[threats[0] // 13]} and the {SUIT_NAMES[threats[1] // 13]} guarded against the "
-                  f"{_sym(threats[0])} and the {_sym(threats[1])} ({kind} simple squeeze)")
+                  f"{_sym(threats[0])} and the {_sym(threats[1])} ({kind} simple squeeze"
+                  f"{', ' + share if (share := _share_note(squeezes, w, chance)) else ''})")
         out.append(TechniqueFinding(Technique.SQUEEZE, phrase, "squeeze",
                                     {"deals": float(sum(w[x.world] for x, _ in squeezes))},
                                     (sq, threats[0], threats[1]), victim))
         first = walk.tricks[0]
         kinds = step_kinds(first, 0, ctx)
-        if t > 0 and kinds and any(k in ("give-up", "duck") and s.card == card for s, k in kinds) and \
+        if t > 0 and kinds and any(k in ("give-up", "duck", "hold-up") and s.card == card for s, k in kinds) and \
                 first.winner is not None and not ctx.ours(first.winner):
             out.insert(0, TechniqueFinding(Technique.RECTIFY_COUNT,
                                            f"give up this trick now to rectify the count for a squeeze on "
                                            f"{_name(victim)}", "rectify-count", {}, (sq,), victim))
     throws = [(x, found) for x in walks if not cancel.check() and
               (found := throw_in_at(x, values, ctx, oracle)) is not None]
+    if throws and not _carries_the_line(throws, w, chance):
+        throws = []
     if throws:
         walk, (t, given, victim, suits) = max(throws, key=lambda p: w[p[0].world])
         into = _into(walk, t, victim, suits, ctx)
@@ -338,10 +368,12 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
         else:
             phrase = (f"the line throws {_name(victim)} in with the {_sym(given)}: {stripped}left with only "
                       f"{_suits(suits)}, whatever he leads gives you a trick{forced}")
+        if share := _share_note(throws, w, chance):
+            phrase += f" (it works {share})"
         out.append(TechniqueFinding(Technique.THROW_IN, phrase, "throw-in",
                                     {"deals": float(sum(w[x.world] for x, _ in throws))}, (given,), victim))
     losers = [(x, found) for x in walks if (found := _loser_on_loser(x, ctx, values, oracle)) is not None]
-    if losers and not out:
+    if losers and not out and _carries_the_line(losers, w, chance):
         walk, (t, disc) = max(losers, key=lambda p: w[p[0].world])
         when = "" if t == 0 else "later in the line, "
         out.append(TechniqueFinding(Technique.LOSER_ON_LOSER,

@@ -2,11 +2,13 @@
 
 The line of a card (:mod:`.line_walk`) is walked in every deal.  The plan is what the declaring side does
 in every deal alike (the *opening*), then — where its strategy answers the defence's cards differently —
-the public event that decides (``if the ♠Q has not fallen``, ``if East shows out of spades``) and what it
-does in each case.  Every card the words name is a :class:`~.line_walk.Step` the strategy chose (a test
-checks it against ``LineValues.plans``), and every event is checked on every walked deal: the deals of one
-branch are exactly those where the event happened.  When no single event separates the branches, the plan
-says only that the play depends on the defence's cards.
+the public event that decides (``if the ♠Q has not fallen``, ``if East shows out of spades``, ``if a club
+is led``; honours before spot cards) and what it does in each case.  With more than two branches, the first
+(heaviest first) that one event tells apart from all the others is split off, and the rest is told the same
+way.  Every card the words name is a :class:`~.line_walk.Step` the strategy chose (a test checks it against
+``LineValues.plans``), and every event is checked on every walked deal: the deals of one branch are exactly
+those where the event happened.  When no single event separates the branches, the plan names the cards the
+strategy chooses between next ("play the ♠Q or the ♦3, as the defenders' cards show").
 
 Each trick's words come from what its cards do, as the declaring side sees it (:func:`step_kinds`):
 ``cash`` (no outside card of the suit ranks above it), ``draw trumps``, ``ruff``, ``discard``,
@@ -319,41 +321,89 @@ def _show_outs(walk: Walk, t: int, ctx: LineContext) -> set[tuple[Seat, int]]:
     return out
 
 
-def _event(groups: list[list[Walk]], t: int, ctx: LineContext) -> tuple[str, str, bool] | None:
-    """Words for the public event separating two groups of walks, checked on every walk: (the event, its
-    negation, whether the event is the second group's)."""
-    if len(groups) != 2:
-        return None
-    a, b = groups
-    ka, kb = _mine_key(a[0].tricks[t], ctx), _mine_key(b[0].tricks[t], ctx)
-    planned = next((i for i, (x, y) in enumerate(zip(ka, kb)) if x != y), min(len(ka), len(kb)))
+def _first_difference(a: Walk, b: Walk, t: int, ctx: LineContext) -> int:
+    ka, kb = _mine_key(a.tricks[t], ctx), _mine_key(b.tricks[t], ctx)
+    return next((i for i, (x, y) in enumerate(zip(ka, kb)) if x != y), min(len(ka), len(kb)))
+
+
+def _event(a: list[Walk], b: list[Walk], t: int, ctx: LineContext) -> tuple[str, str, bool] | None:
+    """Words for the public event separating the walks ``a`` from the walks ``b`` (whose side plays
+    differently in trick ``t``), checked on every walk: (the event, its negation, whether the event is
+    ``b``'s).  Honours are tried before spot cards: "if West plays the ♠Q", "if the ♠9 has fallen", "if
+    East shows out of hearts"."""
+    planned = min(_first_difference(a[0], x, t, ctx) for x in b)
     cards_a = [_defence_cards(w, t, ctx, planned) for w in a]
     cards_b = [_defence_cards(w, t, ctx, planned) for w in b]
     current = _current_plays(a + b, t, ctx, planned)
-    for group, other in ((a, b), (b, a)):
-        for c in sorted({c for w in group for c in current[id(w)]}, reverse=True):
-            holders = {current[id(w)].get(c) for w in group}
-            if None in holders or len(holders) != 1 or any(c in current[id(w)] for w in other):
-                continue
-            if c % 13 >= 8:
+    for honours in (True, False):
+        for group, other in ((a, b), (b, a)):
+            for c in sorted({c for w in group for c in current[id(w)]}, reverse=True):
+                if (c % 13 >= 8) != honours:
+                    continue
+                holders = {current[id(w)].get(c) for w in group}
+                if None in holders or len(holders) != 1 or any(c in current[id(w)] for w in other):
+                    continue
                 seat = _name(next(iter(holders)))  # type: ignore[arg-type]
                 return f"if {seat} plays the {_sym(c)}", "if not", group is b
-    common_a = set.intersection(*cards_a)
-    union_b = set.union(*cards_b) if cards_b else set()
-    for c in sorted(common_a - union_b, reverse=True):
-        if c % 13 >= 8:  # an honour (ten or higher) that fell
-            return f"if the {_sym(c)} has fallen", "if it has not", False
-    common_b = set.intersection(*cards_b)
-    union_a = set.union(*cards_a)
-    for c in sorted(common_b - union_a, reverse=True):
-        if c % 13 >= 8:
-            return f"if the {_sym(c)} has fallen", "if it has not", True
+        for group, other, flip in ((cards_a, cards_b, False), (cards_b, cards_a, True)):
+            common = set.intersection(*group)
+            union = set.union(*other) if other else set()
+            for c in sorted(common - union, reverse=True):
+                if (c % 13 >= 8) == honours:  # a card that fell
+                    return f"if the {_sym(c)} has fallen", "if it has not", flip
+    led_a = {_led_by_them(w, t, ctx) for w in a}
+    led_b = {_led_by_them(w, t, ctx) for w in b}
+    if None not in led_a | led_b and not led_a & led_b:
+        for group, flip in ((led_a, False), (led_b, True)):
+            if len(group) == 1:
+                suit = next(iter(group))
+                return f"if a {SUIT_NAMES[suit][:-1]} is led", "if not", flip  # type: ignore[index]
     outs_a = [_show_outs(w, t, ctx) for w in a]
     outs_b = [_show_outs(w, t, ctx) for w in b]
     for seat, suit in sorted(set.intersection(*outs_a) - set.union(*outs_b)):
         return f"if {_name(seat)} shows out of {SUIT_NAMES[suit]}", "if not", False
     for seat, suit in sorted(set.intersection(*outs_b) - set.union(*outs_a)):
         return f"if {_name(seat)} shows out of {SUIT_NAMES[suit]}", "if not", True
+    return None
+
+
+def _led_by_them(walk: Walk, t: int, ctx: LineContext) -> int | None:
+    """The suit the other side led to trick ``t`` (None when the side itself leads it)."""
+    trick = walk.tricks[t]
+    return None if ctx.ours(trick.leader) else trick.steps[0].card // 13
+
+
+def _they(ctx: LineContext) -> str:
+    return "the defenders" if ctx.declaring else "the other players"
+
+
+def _choices(groups: list[list[Walk]], t: int, ctx: LineContext) -> StepWords:
+    """When no single public event tells the branches apart: the cards the side chooses between next (each
+    the strategy's own card in some deal), named with what decides."""
+    steps: list[Step] = []
+    first = groups[0][0]
+    for g in groups:
+        planned = _first_difference(first, g[0], t, ctx) if g is not groups[0] else \
+            min(_first_difference(first, o[0], t, ctx) for o in groups[1:])
+        mine = [st for st in g[0].tricks[t].steps if st.planned and ctx.ours(st.seat)]
+        if planned < len(mine) and mine[planned].card not in {x.card for x in steps}:
+            steps.append(mine[planned])
+    names = [f"the {_sym(x.card)}" for x in steps[:4]]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return StepWords(f"play {listed}, as {_they(ctx)}' cards show", tuple(steps[:4]), ("choice",))
+
+
+def _split(groups: list[list[Walk]], t: int, ctx: LineContext, weight) -> tuple[list[Walk], list[Walk], tuple[str, str]] | None:
+    """The first group (heaviest first) that one public event tells apart from all the others: (the walks
+    where the event happens, the others, (the event, its negation))."""
+    for i, g in enumerate(groups):
+        rest = [x for j, other in enumerate(groups) if j != i for x in other]
+        event = _event(g, rest, t, ctx)
+        if event is not None:
+            yes, no = (rest, g) if event[2] else (g, rest)
+            return yes, no, (event[0], event[1])
+        if len(groups) == 2:
+            break  # the same pair the other way round
     return None
 
 
@@ -382,11 +432,13 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
         if len(by_key) < 2 or depth == 0:
             return text
         groups = sorted(by_key.values(), key=lambda g: -sum(w[x.world] for x in g))
-        event = _event(groups, end, ctx)
-        if event is None:
-            return (text + ", " if text else "") + "then play on as the defenders' cards show"
+        found = _split(groups, end, ctx, w)
+        if found is None:
+            choice = _choices(groups, end, ctx)
+            used.append(choice)
+            return f"{text}, then {choice.text}" if text else choice.text
         events += 1
-        main, rest = groups[::-1] if event[2] else groups
+        main, rest, event = found
         # the side's cards of the deciding trick played alike before the event (the lead) are told first
         keys = [_mine_key(g[0].tricks[end], ctx) for g in groups]
         same = 0

@@ -540,8 +540,9 @@ def defence_techniques(decision: Decision, best: Card, p_best: float, others: Se
       second with no chance of partner winning) holds a card that beats it and plays low, and winning at
       once does worse (the hold-up cuts declarer's communications);
     * THIRD_HAND_HIGH: partner led and declarer's side is winning, the defender plays a card that beats
-      the table but not every card he cannot see (fourth hand may still beat it: it forces a high card
-      out) while holding lower cards of the suit, and a lower card does worse;
+      the table and that fourth hand may still beat (a higher card in dummy's hand when dummy is fourth, or
+      among the unseen cards: it forces a high card out) while holding lower cards of the suit, and a lower
+      card does worse; a card nothing in fourth hand can beat (a finesse against dummy's king) is not it;
     * DEFENSIVE_UNBLOCK: partner's card is winning, the defender plays a higher card of the suit under
       it (or overtakes) while holding a lower one, and the lower one does worse.
     """
@@ -581,13 +582,23 @@ def defence_techniques(decision: Decision, best: Card, p_best: float, others: Se
                                 f"hold up the {_sym(max(higher_worse))}: let declarer win this trick",
                                 "defensive-hold-up", ev, (max(higher_worse),))
     if len(trick) == 2 and decision.leader == decision.partner and not partner_winning and beats and lower_worse \
-            and not _is_top_for(decision, best):
+            and _fourth_hand_may_beat(decision, best):
         return TechniqueFinding(Technique.THIRD_HAND_HIGH, f"third hand high: the {_sym(best)}",
                                 "third-hand-high", ev)
     if partner_winning and lower_worse and any(hand >> c & 1 for c in range(13 * s, best)):
         return TechniqueFinding(Technique.DEFENSIVE_UNBLOCK,
                                 f"unblock the {_sym(best)} so partner's cards can run", "defensive-unblock", ev)
     return None
+
+
+def _fourth_hand_may_beat(decision: Decision, card: Card) -> bool:
+    """Third hand's card can still be beaten by fourth hand: a higher card of the suit in fourth hand's seen
+    hand, or (fourth hand unseen) among the cards the mover cannot see.  Otherwise the card wins the trick
+    for sure: a third-hand finesse against dummy's honour, or a cash, not "third hand high"."""
+    fourth = decision.seat_at(3)
+    s = card // 13
+    pool = decision.hand(fourth) if decision.seen(fourth) else decision.unseen
+    return any(pool >> c & 1 for c in range(card + 1, 13 * s + 13))
 
 
 def _other_seen(decision: Decision) -> int:

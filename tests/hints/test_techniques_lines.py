@@ -22,7 +22,8 @@ from engine.hints.render import pct
 from engine.solvers.solver_oracle import default_oracle
 from tests.hints.teaching_set import by_name
 from tests.hints.technique_positions import (DECLARER_POSITIONS, PLAY_POSITIONS, POSITIONS, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_W,
-                                             STRIP_AND_THROW, THROW_IN_SPADE, Pos, check_named, hint_of, turned)
+                                             STRIP_AND_THROW, THROW_IN_SPADE, Pos, check_named, deal_key,
+                                             distinct_deals, hint_of, swapped, turned)
 from tests.hints.test_teaching_truth import build
 
 T = Technique
@@ -42,6 +43,19 @@ def test_every_technique_has_three_positions_and_a_look_alike():
               T.RESTRICTED_CHOICE, T.COMBINING_CHANCES, T.CROSS_TO_FINESSE, T.SAFETY_PLAY, T.LOSER_ON_LOSER,
               T.TRUMP_CONTROL):
         assert named[t] >= 3 and t in looks, t
+        # three different deals, not one deal turned round the table or with its suits renamed; the techniques
+        # still short of three (issue 26 stays open for them) are listed, so that one more deal updates the list
+        deals = distinct_deals(t, DECLARER_POSITIONS)
+        assert (deals < 3) == (t in FEWER_THAN_THREE_DEALS), (t, deals)
+
+
+FEWER_THAN_THREE_DEALS = frozenset({T.DUCK, T.SAFETY_PLAY, T.COMBINING_CHANCES, T.RESTRICTED_CHOICE,
+                                    T.TRUMP_CONTROL})
+
+
+def test_a_deal_turned_or_with_suits_renamed_is_the_same_deal():
+    assert deal_key(SQUEEZE_W) == deal_key(turned(SQUEEZE_W, 2)) == deal_key(swapped(SQUEEZE_W, "S", "D"))
+    assert deal_key(SQUEEZE_W) != deal_key(SQUEEZE_E)
 
 
 def test_squeeze_names_victim_and_kind():
@@ -182,9 +196,12 @@ def test_plans_read_the_strategy_on_random_positions(seed):
             assert np.array_equal(np.array([w.success for w in walks]), np.asarray(values.success[cand.card]) > 0.5)
             plan = line_plan(values, cand.card, oracle, walks)
             assert plan is not None and plan.text == cand.line
+            assert "play on as" not in plan.text  # never a vague ending: the cards chosen between are named
             for words in plan.words:
                 for step in words.steps:
                     assert values.plans[cand.card][step.state] == step.card
+                if words.kinds == ("choice",):  # "play the ♠Q or the ♦3, as the defenders' cards show"
+                    assert len({x.card for x in words.steps}) >= 2 and words.text in plan.text
             planned += 1
         best = hint.candidates[0]
         if best.line:
