@@ -393,7 +393,7 @@ def _choices(groups: list[list[Walk]], t: int, ctx: LineContext) -> StepWords:
     return StepWords(f"play {listed}, as {_they(ctx)}' cards show", tuple(steps[:4]), ("choice",))
 
 
-def _split(groups: list[list[Walk]], t: int, ctx: LineContext, weight) -> tuple[list[Walk], list[Walk], tuple[str, str]] | None:
+def _split(groups: list[list[Walk]], t: int, ctx: LineContext) -> tuple[list[Walk], list[Walk], tuple[str, str]] | None:
     """The first group (heaviest first) that one public event tells apart from all the others: (the walks
     where the event happens, the others, (the event, its negation))."""
     for i, g in enumerate(groups):
@@ -432,7 +432,7 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
         if len(by_key) < 2 or depth == 0:
             return text
         groups = sorted(by_key.values(), key=lambda g: -sum(w[x.world] for x in g))
-        found = _split(groups, end, ctx, w)
+        found = _split(groups, end, ctx)
         if found is None:
             choice = _choices(groups, end, ctx)
             used.append(choice)
