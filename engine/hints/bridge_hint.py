@@ -49,8 +49,8 @@ from .expert import ExpertLine, expert_lines
 from .lines import HintBudget, LineValues, line_values, weighted_deals
 from .model import BridgeHint, CandidateHint, FusionNote, Goal, Method
 from .render import bridge_text
-from .techniques import (Technique, TechniqueFinding, defence_techniques, detect_techniques, entry_management,
-                         restricted_choice, safety_play)
+from .techniques import (MIN_SAFETY_COST, Technique, TechniqueFinding, defence_techniques, detect_techniques,
+                         entry_management, restricted_choice, safety_play)
 
 __all__ = ["hint_from_values", "bridge_hint_for_view", "view_position", "MIN_SAMPLE_FOR_CONDITIONS"]
 
@@ -325,7 +325,8 @@ def _with_safety(values: LineValues, candidates: list[CandidateHint], oracle,
                  cancel: CancelToken = NEVER) -> list[CandidateHint]:
     """SAFETY_PLAY from the lines themselves: the recommended card makes the contract more often than the
     card whose line most often takes an overtrick (both chances single dummy, the overtrick's from a second
-    exact search of the same deals for one trick more), and takes fewer overtricks itself.  The cost in
+    exact search of the same deals for one trick more), and takes at least ``MIN_SAFETY_COST`` fewer
+    overtricks itself.  The cost in
     overtricks is stated with the figures of that search."""
     from .lines import position_values
     from ..search.single_dummy import SingleDummyBudget
@@ -352,7 +353,8 @@ def _with_safety(values: LineValues, candidates: list[CandidateHint], oracle,
         return candidates  # every card takes the overtrick equally often: nothing is given up
     p_over = {c.card: over.chance.get(c.card, 0.0) for c in candidates}
     rival = max(candidates, key=lambda c: (round(p_over[c.card], 9), round(c.p_make, 9)))
-    if rival.card == best.card or not (best.p_make > rival.p_make + 1e-6 and p_over[best.card] < p_over[rival.card] - 1e-6):
+    given_up = p_over[rival.card] - p_over[best.card]
+    if rival.card == best.card or not (best.p_make > rival.p_make + 1e-6 and given_up > MIN_SAFETY_COST - 1e-6):
         return candidates
     b, r = card_symbol_str(best.card), card_symbol_str(rival.card)
     found = TechniqueFinding(

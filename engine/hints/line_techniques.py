@@ -30,9 +30,12 @@ the shape of the cards alone.
     loser (an outside card outranks it) on a trick the defence wins, where ruffing instead would have
     given the side fewer tricks (double dummy in that deal).
 ``combining chances`` (COMBINING_CHANCES)
-    the line's plan first cashes a card of a suit and then plays differently depending on whether an
-    honour has fallen (the plan's event), and its chance is the best of all the cards: the drop is tried
-    first, the finesse (or other chance) kept for when it fails.
+    the line's plan opens by cashing the card (and maybe more of its suit: the drop), its first event is
+    whether an outside honour of that suit has fallen, and where it has not the plan turns to a second
+    chance (a finesse, or a card of another suit that is not a discard); the card's chance is the best of all
+    the cards.  The
+    words name the cards cashed, the honour, the second chance as the strategy plays it, and what taking
+    that chance at once makes when it is worse (the card leading to it now).
 ``cross to finesse`` (CROSS_TO_FINESSE)
     the plan's first trick crosses to the other hand (a low card to a winner there, which leads next) and
     the plan then takes a finesse.
@@ -281,17 +284,45 @@ def _suits(suits: Sequence[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _other_chance(text: str, suit_symbol: str) -> bool:
-    """Whether the plan's branch for the honour not falling turns to another chance: a finesse, or a card
-    of another suit first."""
-    rest = text.split("if it has not, ", 1)
-    if len(rest) < 2:
-        return False
-    branch = rest[1]
-    if "finesse" in branch:
-        return True
-    symbols = [ch for ch in branch if ch in "♠♥♦♣"]
-    return bool(symbols) and symbols[0] != suit_symbol
+def _combining(plan: LinePlan, card: Card, values: LineValues) -> TechniqueFinding | None:
+    """COMBINING_CHANCES read from the plan's first event (see the module docstring), or None."""
+    if not plan.events:
+        return None
+    top = plan.events[0]
+    honour = top.event.card
+    if top.depth != 0 or top.event.kind != "fallen" or honour is None or not top.before:
+        return None
+    first = top.before[0]
+    if not first.kinds or first.kinds[0] not in ("cash", "draw-trumps") or first.steps[0].card != card:
+        return None
+    suit = honour // 13
+    drop = [st.card for sw in top.before for st, k in zip(sw.steps, sw.kinds)
+            if k in ("cash", "draw-trumps") and st.card // 13 == suit]
+    if not drop or drop[0] != card:
+        return None
+    # the second chance: where the honour has not fallen, a finesse, or first a card of another suit
+    second = next((sw for sw in top.if_no if "finesse" in sw.kinds), None) or \
+        next((sw for sw in top.if_no if any(st.card // 13 != suit and k != "discard"
+                                            for st, k in zip(sw.steps, sw.kinds))), None)
+    if second is None:
+        return None
+    finesse = "finesse" in second.kinds
+    opener = top.if_no[0].steps[0].card if top.if_no and top.if_no[0].steps else second.steps[0].card
+    chance_words = second.text
+    if finesse and top.if_no and top.if_no[0] is not second:
+        lead = top.if_no[0]
+        chance_words = f"{lead.text}, then {second.text}" if lead.kinds[:1] != ("lead",) or \
+            lead.steps[0].card // 13 != second.steps[-1].card // 13 else f"{lead.text} and {second.text}"
+    cashes = " and the ".join(_sym(c) for c in drop)
+    settled = not any(k in ("finesse", "give-up", "duck") for sw in top.if_yes for k in sw.kinds)
+    then = "you need nothing else" if settled or not top.if_yes else top.if_yes[0].text
+    at_once = (f"; {'finessing' if finesse else 'trying it'} at once (the {_sym(opener)}) makes "
+               f"{round(100 * values.chance[opener])}%" if opener in values.chance and opener != card and
+               values.chance[opener] < values.chance[card] - 1e-9 else "")
+    return TechniqueFinding(Technique.COMBINING_CHANCES,
+                            f"combining chances, the drop first, then the {'finesse' if finesse else 'next chance'}: "
+                            f"cash the {cashes} — if the {_sym(honour)} falls, {then}; if it does not, "
+                            f"{chance_words}{at_once}", "combining-chances", {}, (card, honour))
 
 
 MIN_SHARE = 0.25
@@ -382,21 +413,33 @@ def line_techniques(values: LineValues, card: Card, walks: list[Walk] | None, pl
     if plan is not None and values.chance[card] >= best_chance - 1e-9:
         words = [k for sw in plan.words for k in sw.kinds]
         first = plan.words[0] if plan.words else None
-        if plan.branches and first is not None and first.kinds and first.kinds[0] in ("cash", "draw-trumps") \
-                and plan.text.startswith(first.text + "; if the ") and \
-                plan.text[len(first.text) + 9] == _sym(card)[0] and "has fallen" in plan.text and \
-                _other_chance(plan.text, _sym(card)[0]):
-            honour = plan.text[len(first.text) + 5:].split(" has fallen", 1)[0]  # "the ♠Q"
-            out.append(TechniqueFinding(Technique.COMBINING_CHANCES,
-                                        f"combining chances: cash the {_sym(card)} first — if {honour} drops you "
-                                        f"need nothing else; if not, the next chance is still there",
-                                        "combining-chances", {}, (card,)))
+        combined = _combining(plan, card, values)
+        if combined is not None:
+            out.append(combined)
         elif first is not None and first.kinds[:1] == ("lead",) and "win" in first.kinds[1:] and \
                 "cross to" in first.text and "finesse" in words[len(first.kinds):]:
             out.append(TechniqueFinding(Technique.CROSS_TO_FINESSE, f"cross to finesse: {first.text}, then "
                                                                     f"take the finesse", "cross-to-finesse", {},
                                         (card,)))
     return tuple(out)
+
+
+def _ruffs_a_winner(trick: WalkTrick, ctx: LineContext, trump: int) -> list[Seat]:
+    """The defenders who trump a side suit's trick that the side's card of the suit led was winning (a
+    winner of the side ruffed, whoever led)."""
+    led = trick.steps[0].card // 13
+    if led == trump:
+        return []
+    top = None
+    hit: list[Seat] = []
+    for step in trick.steps:
+        if step.card // 13 == trump and not ctx.ours(step.seat):
+            if top is not None and ctx.ours(top.seat):
+                hit.append(step.seat)
+            break
+        if step.card // 13 == led and (top is None or step.card > top.card):
+            top = step
+    return hit
 
 
 def comparison_techniques(values: LineValues, best: Card, rival: Card, best_walks: list[Walk] | None,
@@ -407,7 +450,7 @@ def comparison_techniques(values: LineValues, best: Card, rival: Card, best_walk
 
     ``trump control`` (TRUMP_CONTROL)
         the recommended card draws trumps, and in those deals the runner-up's line has a winner of the side
-        ruffed by a defender;
+        ruffed by a defender (the side's card was winning a side suit's trick, whoever led it);
     ``avoidance`` (AVOIDANCE)
         in those deals the runner-up's line first loses a trick to one defender D (the danger hand), while the
         recommended line also loses a trick, but only to D's partner (the safe hand): a trick that must be
@@ -430,19 +473,20 @@ def comparison_techniques(values: LineValues, best: Card, rival: Card, best_walk
         ruffer: dict[Seat, float] = {}
         for _, r in deals:
             for trick in r.tricks:
-                led = trick.steps[0].card // 13
-                if led == trump or not ctx.ours(trick.leader):
-                    continue
-                hit = [s.seat for s in trick.steps if not ctx.ours(s.seat) and s.card // 13 == trump]
+                hit = _ruffs_a_winner(trick, ctx, trump)
                 if hit:
                     ruffed += float(w[r.world])
                     ruffer[hit[0]] = ruffer.get(hit[0], 0.0) + float(w[r.world])
                     break
         if ruffed > total / 2:
             who = max(ruffer, key=lambda s: ruffer[s])
-            out.append(TechniqueFinding(Technique.TRUMP_CONTROL,
-                                        f"trump control: draw trumps first — with the {_sym(rival)} first, "
-                                        f"{_name(who)} can ruff a winner", "trump-control",
+            if rival // 13 == trump:
+                phrase = (f"trump control: draw every trump before the winners — after the {_sym(rival)}, "
+                          f"{_name(who)} keeps a trump to ruff a winner")
+            else:
+                phrase = f"trump control: draw trumps first — with the {_sym(rival)} first, {_name(who)} can " \
+                         f"ruff a winner"
+            out.append(TechniqueFinding(Technique.TRUMP_CONTROL, phrase, "trump-control",
                                         {"share": ruffed / total}, (rival,), who))
     danger: dict[Seat, float] = {}
     for b, r in deals:

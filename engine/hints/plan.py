@@ -33,7 +33,7 @@ from .decision import card_beats
 from .line_walk import Step, Walk, WalkTrick, walk_lines
 from .lines import LineValues
 
-__all__ = ["StepWords", "LinePlan", "LineContext", "line_plan", "trick_words", "step_kinds", "gone_before"]
+__all__ = ["StepWords", "PlanEvent", "PlanBranch", "LinePlan", "LineContext", "line_plan", "trick_words", "step_kinds", "gone_before"]
 
 
 def _sym(card: Card) -> str:
@@ -53,16 +53,47 @@ class StepWords:
     kinds: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class PlanEvent:
+    """A public event the plan turns on: ``kind`` is ``plays`` (``seat`` plays ``card`` now), ``fallen``
+    (``card`` has been played), ``led`` (the other side leads ``suit``) or ``shows-out`` (``seat`` has shown
+    out of ``suit``)."""
+
+    text: str
+    negation: str
+    kind: str
+    card: Card | None = None
+    seat: Seat | None = None
+    suit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlanBranch:
+    """One deciding event of the plan: at trick ``trick`` (0: the card's own), after the words ``before``
+    (the group's tricks from its start, and the deciding trick's cards played alike), the side plays
+    ``if_yes`` where the event happens and ``if_no`` where it does not; ``depth`` 0 is the plan's first
+    event."""
+
+    trick: int
+    event: PlanEvent
+    before: tuple[StepWords, ...]
+    if_yes: tuple[StepWords, ...]
+    if_no: tuple[StepWords, ...]
+    depth: int
+
+
 @dataclass(frozen=True)
 class LinePlan:
     """A card's plan: ``text`` (the opening, then each deciding event and what follows it, nested at most
-    twice) and every trick's words it is made of (each naming the strategy's own steps)."""
+    twice), every trick's words it is made of (each naming the strategy's own steps) and its events, the
+    first one first."""
 
     card: Card
     chance: float
     text: str
     words: tuple[StepWords, ...]
     branches: int = 0  # events stated
+    events: tuple[PlanBranch, ...] = ()
 
     def sentence(self, figure: str) -> str:
         return self.text[0].upper() + self.text[1:] + f" ({figure})"
@@ -326,10 +357,9 @@ def _first_difference(a: Walk, b: Walk, t: int, ctx: LineContext) -> int:
     return next((i for i, (x, y) in enumerate(zip(ka, kb)) if x != y), min(len(ka), len(kb)))
 
 
-def _event(a: list[Walk], b: list[Walk], t: int, ctx: LineContext) -> tuple[str, str, bool] | None:
-    """Words for the public event separating the walks ``a`` from the walks ``b`` (whose side plays
-    differently in trick ``t``), checked on every walk: (the event, its negation, whether the event is
-    ``b``'s).  Honours are tried before spot cards: "if West plays the ♠Q", "if the ♠9 has fallen", "if
+def _event(a: list[Walk], b: list[Walk], t: int, ctx: LineContext) -> tuple[PlanEvent, bool] | None:
+    """The public event separating the walks ``a`` from the walks ``b`` (whose side plays differently in
+    trick ``t``), checked on every walk: (the event, whether it is ``b``'s).  Honours are tried before spot cards: "if West plays the ♠Q", "if the ♠9 has fallen", "if
     East shows out of hearts"."""
     planned = min(_first_difference(a[0], x, t, ctx) for x in b)
     cards_a = [_defence_cards(w, t, ctx, planned) for w in a]
@@ -343,27 +373,29 @@ def _event(a: list[Walk], b: list[Walk], t: int, ctx: LineContext) -> tuple[str,
                 holders = {current[id(w)].get(c) for w in group}
                 if None in holders or len(holders) != 1 or any(c in current[id(w)] for w in other):
                     continue
-                seat = _name(next(iter(holders)))  # type: ignore[arg-type]
-                return f"if {seat} plays the {_sym(c)}", "if not", group is b
+                seat = next(iter(holders))
+                return PlanEvent(f"if {_name(seat)} plays the {_sym(c)}", "if not", "plays", c,  # type: ignore[arg-type]
+                                 seat), group is b
         for group, other, flip in ((cards_a, cards_b, False), (cards_b, cards_a, True)):
             common = set.intersection(*group)
             union = set.union(*other) if other else set()
             for c in sorted(common - union, reverse=True):
                 if (c % 13 >= 8) == honours:  # a card that fell
-                    return f"if the {_sym(c)} has fallen", "if it has not", flip
+                    return PlanEvent(f"if the {_sym(c)} has fallen", "if it has not", "fallen", c), flip
     led_a = {_led_by_them(w, t, ctx) for w in a}
     led_b = {_led_by_them(w, t, ctx) for w in b}
     if None not in led_a | led_b and not led_a & led_b:
         for group, flip in ((led_a, False), (led_b, True)):
             if len(group) == 1:
                 suit = next(iter(group))
-                return f"if a {SUIT_NAMES[suit][:-1]} is led", "if not", flip  # type: ignore[index]
+                return PlanEvent(f"if a {SUIT_NAMES[suit][:-1]} is led", "if not", "led",  # type: ignore[index]
+                                 suit=suit), flip
     outs_a = [_show_outs(w, t, ctx) for w in a]
     outs_b = [_show_outs(w, t, ctx) for w in b]
-    for seat, suit in sorted(set.intersection(*outs_a) - set.union(*outs_b)):
-        return f"if {_name(seat)} shows out of {SUIT_NAMES[suit]}", "if not", False
-    for seat, suit in sorted(set.intersection(*outs_b) - set.union(*outs_a)):
-        return f"if {_name(seat)} shows out of {SUIT_NAMES[suit]}", "if not", True
+    for outs, other, flip in ((outs_a, outs_b, False), (outs_b, outs_a, True)):
+        for seat, suit in sorted(set.intersection(*outs) - set.union(*other)):
+            return PlanEvent(f"if {_name(seat)} shows out of {SUIT_NAMES[suit]}", "if not", "shows-out",
+                             seat=seat, suit=suit), flip
     return None
 
 
@@ -393,15 +425,15 @@ def _choices(groups: list[list[Walk]], t: int, ctx: LineContext) -> StepWords:
     return StepWords(f"play {listed}, as {_they(ctx)}' cards show", tuple(steps[:4]), ("choice",))
 
 
-def _split(groups: list[list[Walk]], t: int, ctx: LineContext) -> tuple[list[Walk], list[Walk], tuple[str, str]] | None:
+def _split(groups: list[list[Walk]], t: int, ctx: LineContext) -> tuple[list[Walk], list[Walk], PlanEvent] | None:
     """The first group (heaviest first) that one public event tells apart from all the others: (the walks
-    where the event happens, the others, (the event, its negation))."""
+    where the event happens, the others, the event)."""
     for i, g in enumerate(groups):
         rest = [x for j, other in enumerate(groups) if j != i for x in other]
         event = _event(g, rest, t, ctx)
         if event is not None:
-            yes, no = (rest, g) if event[2] else (g, rest)
-            return yes, no, (event[0], event[1])
+            yes, no = (rest, g) if event[1] else (g, rest)
+            return yes, no, event[0]
         if len(groups) == 2:
             break  # the same pair the other way round
     return None
@@ -417,12 +449,12 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
     ctx = LineContext(values)
     w = values.weights
     used: list[StepWords] = []
-    events = 0
+    events: list[PlanBranch | None] = []
 
     def describe(group: list[Walk], t: int, depth: int, skip: int = 0) -> str:
-        nonlocal events
         end = _agree_until(group, t, ctx)
         words = _words_from(group, t, end, ctx, skip) if end > t else ()
+        start = len(used)
         used.extend(words)
         text = ", then ".join(x.text for x in words)
         alive = [x for x in group if end < len(x.tricks) and x.tricks[end].winner is not None]
@@ -437,7 +469,8 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
             choice = _choices(groups, end, ctx)
             used.append(choice)
             return f"{text}, then {choice.text}" if text else choice.text
-        events += 1
+        slot = len(events)
+        events.append(None)
         main, rest, event = found
         # the side's cards of the deciding trick played alike before the event (the lead) are told first
         keys = [_mine_key(g[0].tricks[end], ctx) for g in groups]
@@ -448,12 +481,17 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
             lead = _words_from(group, end, end + 1, ctx, 0, same)
             used.extend(lead)
             text = ", then ".join([text] + [x.text for x in lead]) if text else ", then ".join(x.text for x in lead)
+        before = tuple(used[start:])
         yes = describe(main, end, depth - 1, same) or "the rest plays itself"
+        middle = len(used)
         no = describe(rest, end, depth - 1, same) or "the rest plays itself"
-        branch = f"{event[0]}, {yes}; {event[1]}, {no}"
+        events[slot] = PlanBranch(end, event, before, tuple(used[start + len(before):middle]),
+                                  tuple(used[middle:]), 2 - depth)
+        branch = f"{event.text}, {yes}; {event.negation}, {no}"
         if not text:
             return branch if depth == 2 else f"({branch})"
         return f"{text}; {branch}" if depth == 2 else f"{text} ({branch})"
 
     text = describe(walks, 0, 2) or f"play the {_sym(card)}"
-    return LinePlan(card, values.chance[card], text, tuple(used), events)
+    found = tuple(e for e in events if e is not None)
+    return LinePlan(card, values.chance[card], text, tuple(used), len(found), found)

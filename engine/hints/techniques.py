@@ -58,10 +58,12 @@ Two names come from comparing candidates:
 
 ``safety-play`` (:func:`safety_play`)
     the recommended card makes the contract more often than the card with the
-    best chance of an overtrick, and has a lower overtrick chance itself.
+    best chance of an overtrick, and gives up at least 10 points of overtrick
+    chance to it (:data:`MIN_SAFETY_COST`).
 ``entry-unblock`` / ``entry-keep`` (:func:`entry_management`)
     of two cards of one suit the better one is the higher card played from the
-    shorter hand (unblocking, or overtaking partner's winner), or the lower
+    shorter hand (unblocking, or overtaking partner's winner; with equal lengths,
+    when partner then holds the suit's top card), or the lower
     card that lets partner's card win the trick.
 ``restricted-choice`` (:func:`restricted_choice`)
     on top of a finesse through X: X's partner played, earlier, an honour equal
@@ -477,12 +479,17 @@ def detect_techniques(decision: Decision, card: Card, outcome: np.ndarray,
     return tuple(_structural(decision, card, outcome, replies or {}, condition))
 
 
+MIN_SAFETY_COST = 0.10
+"""A safety play gives up at least this much overtrick chance: a card that makes the contract more often and
+loses a few points of overtricks is simply the better card, not a trade a teacher would name."""
+
+
 def safety_play(best: Card, p_best: float, over_best: float, rival: Card, p_rival: float, over_rival: float,
                 eps: float = 1e-6) -> TechniqueFinding | None:
     """SAFETY_PLAY when the recommended card makes the contract more often than the card with the best
-    chance of an overtrick, while giving up some of that overtrick chance (``over_*``: P(at least one
-    overtrick), double dummy): it trades overtricks for safety."""
-    if best == rival or not (p_best > p_rival + eps and over_best < over_rival - eps):
+    chance of an overtrick, while giving up at least :data:`MIN_SAFETY_COST` of that overtrick chance
+    (``over_*``: P(at least one overtrick), double dummy): it trades overtricks for safety."""
+    if best == rival or not (p_best > p_rival + eps and over_best < over_rival - MIN_SAFETY_COST + eps):
         return None
     return TechniqueFinding(Technique.SAFETY_PLAY,
                             f"safety play: the {_sym(best)} gives up overtrick chances (the {_sym(rival)} "
@@ -497,7 +504,8 @@ def entry_management(decision: Decision, best: Card, p_best: float, rival: Card,
     or the suit's remaining honours:
 
     * *unblock*: the recommended card is the higher, it wins the trick or overtakes the partner's
-      winning card, and the mover has no more cards of the suit than the partner (short hand first);
+      winning card, and the mover has fewer cards of the suit than the partner (short hand first) or as
+      many, with the partner then holding the suit's top card between them (the later round is won there);
     * *let partner's card win*: the partner's card is winning the trick, the recommended card does
       not overtake it and the rival card would.
     """
@@ -512,12 +520,19 @@ def entry_management(decision: Decision, best: Card, p_best: float, rival: Card,
     win = decision.winning()
     partner_winning = win is not None and win[0] == partner
     ev = {"p_make": p_best, "p_make_rival": p_rival}
-    if best > rival and decision.wins_now(best) and mine <= theirs:
+    left = decision.hand(mover) & SUIT_MASKS[s] & ~(1 << best)
+    theirs_mask = decision.hand(partner) & SUIT_MASKS[s]
+    top_with_partner = theirs_mask != 0 and (left == 0 or theirs_mask.bit_length() > left.bit_length())
+    if best > rival and decision.wins_now(best) and (mine < theirs or (mine == theirs and top_with_partner)):
         if partner_winning:
             phrase = f"overtake {_name(partner)}'s {_sym(win[1])} with the {_sym(best)} to win the trick in " \
                      f"{_name(mover)}"  # type: ignore[index]
-        else:
+        elif mine < theirs:
             phrase = f"unblock: play the {_sym(best)} from the short hand ({_name(mover)})"
+        else:
+            top = Card(theirs_mask.bit_length() - 1)
+            phrase = (f"unblock: win with the {_sym(best)} in {_name(mover)} now, so that {_name(partner)}'s "
+                      f"{_sym(top)} wins a later round there")
         return TechniqueFinding(Technique.ENTRY_MANAGEMENT, phrase, "entry-unblock", ev, (best,))
     if partner_winning and best < rival and not decision.beats(best, win[1]) and decision.beats(rival, win[1]):  # type: ignore[index]
         return TechniqueFinding(Technique.ENTRY_MANAGEMENT,

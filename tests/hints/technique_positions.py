@@ -341,6 +341,55 @@ NO_CASH_OUT = (
         note="East leads a trump (67%) rather than cash the ♣Q (56%)."),
 )
 
+# --- more deals: combining chances, safety, restricted choice, trump control ---------------------------
+# combining chances
+COMBINE_SPADE_DROP_THEN_DIAMOND_FINESSE = Pos(
+    "combine_spade_drop_then_diamond_finesse", "N:43..AQ. Q.KQ.J. AJ2..2. 9.J.K8.", "3N", "S", (6, 3), "S", (),
+    ("SA",), T.COMBINING_CHANCES,
+    note="Three tricks needed, the defenders' hearts waiting: cash the ♠A first — if the ♠Q falls (1-1) the ♠J2 "
+         "are good and no finesse is needed; if not, the ♦Q finesse is still there (79%); finessing at once "
+         "(71%) loses when it fails and the hearts are cashed, the spade drop untried.")
+
+# safety play (whole hands)
+SAFETY_INSERT_THE_TEN = Pos(
+    "safety_insert_the_ten_against_four_nil", "N:AKT32... QJ..KQJ. 7654..A. 98..T98.", "3N", "S", (5, 3), "S",
+    ("S4", "S8"), ("ST",), T.SAFETY_PLAY,
+    note="AKT32 opposite 7654, four tricks needed: when West plays low, insert the ♠T — it loses at most one trick "
+         "even against ♠QJ98 with West (100%); the ♠K takes all five when the suit splits 2-2 (an overtrick in "
+         "51% of the deals) but loses two tricks to West's ♠QJ98: overtricks traded for the contract.")
+
+# restricted choice
+RC_FINESSE_AGAIN_AFTER_THE_KING = Pos(
+    "restricted_choice_finesse_again_after_the_king", "N:AJT4.A3.. K5.QJ.QJ. 762.K.AK. Q98.T.T9.", "3N", "S",
+    (4, 3), "S", ("S2", "S8", "ST", "SK", "DQ", "DA", "D9", "H3", "S6", "S9"), ("SJ",), T.RESTRICTED_CHOICE,
+    note="The first finesse of the ♠T lost to East's ♠K: with ♠KQ he could have won with either, so the ♠Q is "
+         "more likely with West — finesse the ♠J again (40%) rather than play the ♠A for a doubleton KQ (20%).")
+RC_TRUMP_CONTRACT_JACK_DROPPED = Pos(
+    "restricted_choice_jack_dropped_ruff_to_finesse", "N:2.32..654 J..T9.Q87 .A.2.AKT3 KQ..KQJ.J", "4H", "S",
+    (4, 3), "S", ("CA", "CJ", "C4", "C7", "D2", "DK", "H2", "D9", "C5", "C8"), ("CT",), T.RESTRICTED_CHOICE,
+    note="West dropped the ♣J under the ♣A; declarer ruffed a diamond in dummy to lead a club toward the ♣KT: "
+         "West with ♣QJ could have dropped either, so finesse the ♣T against the ♣Q with East (59%), not the "
+         "♣K for the drop (41%).")
+
+# trump control
+TC_TWO_ROUNDS_BEFORE_DIAMONDS = Pos(
+    "trump_control_two_rounds_before_diamonds", "N:.65.32.2 .Q.J.AKQ .AK.AKQ. .J.T9.JT", "4H", "S", (5, 3), "S",
+    (), ("HA", "HK"), T.TRUMP_CONTROL, first=False,
+    note="Two trumps out: draw them with the ♥AK before the ♦AKQ (100%); cashing diamonds first (84%) lets a "
+         "defender short in diamonds ruff a winner.")
+TC_DRAW_ENDING_IN_DUMMY = Pos(
+    "trump_control_draw_ending_in_dummy", "N:K4.AKQ.. QJ.JT..K A2..2.32 .987..AQ", "4S", "S", (5, 3), "S", (),
+    ("SA",), T.TRUMP_CONTROL, first=False,
+    note="Cash the ♠A, then cross to dummy's ♠K: both trumps are drawn and the second round wins in dummy, where "
+         "the ♥AKQ are (100%); crossing with the ♠2 at once (94%) leaves a 2-0 trump out to ruff a heart.")
+
+# look-alike: a trump contract where drawing trumps first is wrong
+NO_TC_RUFF_FIRST = Pos(
+    "ruff_the_loser_before_drawing_trumps", "N:J..32.32 T9.AK.K. AKQ.2.A. 8.QJ.Q.Q", "4S", "S", (5, 3), "S", (),
+    ("H2",), None, T.TRUMP_CONTROL,
+    note="Dummy's only trump must ruff the ♥2 before trumps are drawn (the ♠J cannot be overruffed); drawing "
+         "trumps first takes dummy's ♠J with them and the heart is lost: no trump control here.")
+
 POSITIONS: tuple[Pos, ...] = (
     SQUEEZE_W, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_SPLIT, turned(SQUEEZE_W, 2), NO_SQUEEZE, SQUEEZE_RARE,
     RECTIFY, turned(RECTIFY, 1), swapped(RECTIFY, "D", "C"),
@@ -391,6 +440,8 @@ POSITIONS: tuple[Pos, ...] = (
     from_case("cash_winners_first", T.CASH_WINNERS, T.ENTRY_MANAGEMENT, k=2),
     *NO_CASH_OUT, replace(THIRD_HIGH, name="third_hand_high_is_no_hold_up", not_named=T.DEFENSIVE_HOLD_UP),
     LOSER_ON_LOSER_OVERRUFF, RECTIFY_DUCK_THE_SQUEEZE_SUIT, CROSS_TOWARD_KJ, EAST_HOLDS_UP_TWICE,
+    COMBINE_SPADE_DROP_THEN_DIAMOND_FINESSE, SAFETY_INSERT_THE_TEN, RC_FINESSE_AGAIN_AFTER_THE_KING,
+    RC_TRUMP_CONTRACT_JACK_DROPPED, TC_TWO_ROUNDS_BEFORE_DIAMONDS, TC_DRAW_ENDING_IN_DUMMY, NO_TC_RUFF_FIRST,
 )
 
 

@@ -49,8 +49,7 @@ def test_every_technique_has_three_positions_and_a_look_alike():
         assert (deals < 3) == (t in FEWER_THAN_THREE_DEALS), (t, deals)
 
 
-FEWER_THAN_THREE_DEALS = frozenset({T.DUCK, T.SAFETY_PLAY, T.COMBINING_CHANCES, T.RESTRICTED_CHOICE,
-                                    T.TRUMP_CONTROL})
+FEWER_THAN_THREE_DEALS = frozenset({T.DUCK, T.SAFETY_PLAY, T.COMBINING_CHANCES})
 
 
 def test_a_deal_turned_or_with_suits_renamed_is_the_same_deal():
@@ -221,3 +220,55 @@ def test_the_line_work_stops_when_the_hint_is_cancelled():
     with pytest.raises(Cancelled):
         hint_from_values(values, cancel=token)
     assert hint_from_values(values).candidates[0].line  # and without a stop, the plan is there
+
+
+def test_combining_chances_names_the_drop_the_second_chance_and_what_the_second_chance_first_makes():
+    from tests.hints.technique_positions import COMBINE_SPADE_DROP_THEN_DIAMOND_FINESSE as combine
+
+    hint = hint_of(combine)
+    best = hint.candidates[0]
+    found = best.techniques[0]
+    assert found.technique is T.COMBINING_CHANCES
+    diamond = next(c for c in hint.candidates if c.card == parse_card("D2"))
+    assert found.phrase == ("combining chances, the drop first, then the finesse: cash the ♠A — if the ♠Q falls, "
+                            "you need nothing else; if it does not, lead the ♦2 and finesse North's ♦Q; finessing "
+                            f"at once (the ♦2) makes {pct(diamond.p_goal)}")
+    # the plan the words summarise is the analysis's: the same event, the same second chance
+    assert best.line.startswith("cash the ♠A; if the ♠Q has fallen") and "finesse North's ♦Q" in best.line
+
+
+def test_a_few_points_of_overtricks_given_up_are_no_safety_play():
+    """The ♠A line also takes fewer overtricks than the ♦2 (57% against 60%), but a card that makes the contract
+    more often at a cost of three points is just the better card: no safety play is named."""
+    from engine.hints.techniques import MIN_SAFETY_COST, safety_play
+    from tests.hints.technique_positions import COMBINE_SPADE_DROP_THEN_DIAMOND_FINESSE as combine
+
+    assert T.SAFETY_PLAY not in [t.technique for t in hint_of(combine).candidates[0].techniques]
+    a, b = parse_card("SA"), parse_card("SK")
+    assert safety_play(a, 0.9, 0.5, b, 0.8, 0.5 + MIN_SAFETY_COST - 0.01) is None
+    assert safety_play(a, 0.9, 0.5, b, 0.8, 0.5 + MIN_SAFETY_COST + 0.01) is not None
+
+
+def test_trump_control_counts_a_winner_ruffed_whoever_led_and_says_so_when_the_rival_is_a_trump():
+    from engine.hints.line_techniques import _ruffs_a_winner
+    from engine.hints.line_walk import Step, WalkTrick
+    from tests.hints.technique_positions import TC_DRAW_ENDING_IN_DUMMY
+
+    class Side:
+        def ours(self, seat):
+            return seat in (Seat.NORTH, Seat.SOUTH)
+
+    def trick(leader, *cards):
+        seats = [Seat(int(leader) + k & 3) for k in range(4)]
+        return WalkTrick(leader, tuple(Step(s, parse_card(c)) for s, c in zip(seats, cards)), None, (0, 0, 0, 0))
+
+    spades = 0
+    # West leads a heart, North's ace wins it, East ruffs: a winner of the side ruffed on the defence's lead
+    assert _ruffs_a_winner(trick(Seat.WEST, "H2", "HA", "S3", "H4"), Side(), spades) == [Seat.EAST]
+    # West's king is winning the heart when East trumps: the defence ruffs its own trick, no winner of ours
+    assert _ruffs_a_winner(trick(Seat.SOUTH, "H2", "HK", "H3", "S3"), Side(), spades) == []
+    # a trump lead is never a ruff
+    assert _ruffs_a_winner(trick(Seat.SOUTH, "S2", "S4", "SA", "S5"), Side(), spades) == []
+    found = next(t for t in hint_of(TC_DRAW_ENDING_IN_DUMMY).candidates[0].techniques if t.technique is T.TRUMP_CONTROL)
+    assert found.phrase == ("trump control: draw every trump before the winners — after the ♠2, West keeps a trump "
+                            "to ruff a winner")
