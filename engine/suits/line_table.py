@@ -18,9 +18,9 @@ Every figure is exact against best defence, read from the line's printed plan:
 * ``best_for``: the objectives on which the line is as good as any line can be
   (a target k, or ``None`` for expected tricks);
 * ``safety_for``: targets where the line is a *safety play*: it is the best for k
-  tricks, yet another line in the table makes more tricks more often (a higher
-  chance of some larger target, or more tricks on average), so it gives up
-  overtrick chances to raise the chance of k.
+  tricks and no line dominates it, yet another line in the table makes more tricks
+  more often (a higher chance of some larger target, or more tricks on average), so
+  it gives up overtrick chances to raise the chance of k.
 
 All lines come from one exact search of every trick level per first trick, sharing one
 memo below the first trick (:func:`~engine.suits.exact.every_start`); every strategy starts
@@ -219,8 +219,10 @@ def line_table(problem: SuitProblem | SuitTable, experts: Sequence[tuple[str, Pl
         best_for: list[int | None] = [k for k in range(1, top + 1) if chances[k - 1] >= optimum[k - 1] - EPS]
         if value.expected_tricks >= optimum_e - EPS:
             best_for.append(None)
+        if is_expert:
+            beaten_by = next((r[0] for r in rows if not r[3] and _dominates(r[2], value, top)), None)
         safety = []
-        for k in best_for:
+        for k in best_for if beaten_by is None else ():  # a line another beats everywhere is no safety play
             if k is None:
                 continue
             for _n, _p, other, _e, _d in rows:
@@ -230,8 +232,6 @@ def line_table(problem: SuitProblem | SuitTable, experts: Sequence[tuple[str, Pl
                         or other.expected_tricks > value.expected_tricks + EPS):
                     safety.append(k)
                     break
-        if is_expert:
-            beaten_by = next((r[0] for r in rows if not r[3] and _dominates(r[2], value, top)), None)
         short, words, steps = plan_texts(table, plan)
         lines.append(TableLine(name, short, chances, value.expected_tricks, tuple(best_for),
                                tuple(safety), plan, words, tuple(steps), is_expert, beaten_by))

@@ -99,3 +99,20 @@ def test_the_safety_play_states_its_price():
     assert sentence.startswith(f"Safety play for 4 tricks: {100 * line.chances[3]:.2f}% against "
                                f"{100 * other.chances[3]:.2f}% for line {other.label}, at the cost of ")
     assert f"{100 * (other.chances[4] - line.chances[4]):.2f}% for 5 tricks" in sentence
+
+
+@pytest.mark.parametrize("north,south", [("AKJ32", "654"), ("KQ1032", "A4"), ("AQ432", "765"), ("AK982", "J543")])
+def test_a_line_another_beats_everywhere_is_no_safety_play(north, south):
+    """AKJ32 opposite 654: ducking makes 4 tricks as often as cashing the ace first (84.78%) but never 5; it
+    beats the finesse for 4, yet the ace first is as safe and keeps the overtrick, so ducking is no safety
+    play.  Every line named one is best for its target and dominated by none."""
+    table = line_table(SuitProblem.parse(north, south))
+    for line in table.lines:
+        if line.safety_for:
+            assert line.dominated_by is None, line.label
+            for k in line.safety_for:
+                assert line.chances[k - 1] >= table.optimum[k - 1] - EPS
+                assert not any(o is not line and all(a >= b - EPS for a, b in zip(o.chances, line.chances))
+                               and o.expected > line.expected + EPS for o in table.lines), line.label
+    if (north, south) == ("KQ1032", "A4"):
+        assert [line.safety_for for line in table.lines if line.safety_for] == [(4,)]
