@@ -32,8 +32,8 @@ the shape of the cards alone.
 ``combining chances`` (COMBINING_CHANCES)
     the line's plan opens by cashing the card (and maybe more of its suit: the drop), its first event is
     whether an outside honour of that suit has fallen, and where it has not the plan turns to a second
-    chance (a finesse, or a card of another suit that is not a discard); the card's chance is the best of all
-    the cards.  The
+    chance (a finesse, or a card of another suit the side leads or wins with: not a discard, nor a choice
+    between cards); the card's chance is the best of all the cards.  The
     words name the cards cashed, the honour, the second chance as the strategy plays it, and what taking
     that chance at once makes when it is worse (the card leading to it now).
 ``cross to finesse`` (CROSS_TO_FINESSE)
@@ -302,11 +302,11 @@ def _combining(plan: LinePlan, card: Card, values: LineValues) -> TechniqueFindi
         return None
     # the second chance: where the honour has not fallen, a finesse, or first a card of another suit
     second = next((sw for sw in top.if_no if "finesse" in sw.kinds), None) or \
-        next((sw for sw in top.if_no if any(st.card // 13 != suit and k != "discard"
+        next((sw for sw in top.if_no if any(st.card // 13 != suit and k not in ("discard", "follow", "choice")
                                             for st, k in zip(sw.steps, sw.kinds))), None)
     if second is None:
         return None
-    finesse = "finesse" in second.kinds
+    finesse = "finesse" in second.kinds or " toward " in second.text  # a lead toward a tenace starts one
     opener = top.if_no[0].steps[0].card if top.if_no and top.if_no[0].steps else second.steps[0].card
     chance_words = second.text
     if finesse and top.if_no and top.if_no[0] is not second:

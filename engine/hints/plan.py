@@ -32,6 +32,7 @@ from ..solvers.oracle import DoubleDummyOracle
 from .decision import card_beats
 from .line_walk import Step, Walk, WalkTrick, walk_lines
 from .lines import LineValues
+from .techniques import holding_text
 
 __all__ = ["StepWords", "PlanEvent", "PlanBranch", "LinePlan", "LineContext", "line_plan", "trick_words", "step_kinds", "gone_before"]
 
@@ -193,9 +194,26 @@ def step_kinds(trick: WalkTrick, gone: int, ctx: LineContext) -> list[tuple[Step
             out.append((step, "follow"))
     # a lead whose side then neither tries to win nor can: giving the trick up
     kinds = [k for _, k in out]
-    if kinds and kinds[0] == "lead" and all(k in ("follow", "duck", "discard") for k in kinds[1:]):
+    if kinds and kinds[0] == "lead" and trick.winner is not None and \
+            all(k in ("follow", "duck", "discard") for k in kinds[1:]):
         out[0] = (out[0][0], "give-up")
     return out
+
+
+def _toward(lead: Step, trick: WalkTrick, gone: int, ctx: LineContext) -> str:
+    """' toward North's ♠AQ' when the other hand of the side holds a tenace in the suit led (an outside card
+    ranks between its two top cards), else nothing."""
+    if not ctx.declaring:
+        return ""
+    other = next((s for s in ctx.mine if s != lead.seat), None)
+    if other is None:
+        return ""
+    held = trick.hands[int(other)] & SUIT_MASKS[lead.card // 13]
+    top = [c for c in range(51, -1, -1) if held >> c & 1][:2]
+    outside = ctx.outside_start & ~gone
+    if len(top) < 2 or not any(outside >> c & 1 for c in range(top[1] + 1, top[0])):
+        return ""
+    return f" toward {_name(other)}'s {holding_text(held)}"
 
 
 def trick_words(trick: WalkTrick, gone: int, ctx: LineContext, following: WalkTrick | None,
@@ -233,7 +251,7 @@ def trick_words(trick: WalkTrick, gone: int, ctx: LineContext, following: WalkTr
         elif kind == "give-up":
             phrases.append(f"give up a {SUIT_NAMES[step.card // 13][:-1]} trick (the {c})")
         elif kind == "lead":
-            phrases.append(f"lead the {c}")
+            phrases.append(f"lead the {c}{_toward(step, trick, gone, ctx)}")
         elif kind == "overtake":
             phrases.append(f"overtake with {_name(step.seat)}'s {c}")
         elif kind == "win":
@@ -249,6 +267,11 @@ def trick_words(trick: WalkTrick, gone: int, ctx: LineContext, following: WalkTr
 
 def _mine_key(trick: WalkTrick, ctx: LineContext) -> tuple[tuple[int, Card], ...]:
     return tuple((int(s.seat), s.card) for s in trick.steps if s.planned and ctx.ours(s.seat))
+
+
+def _key_at(walk: Walk, t: int, ctx: LineContext) -> tuple[tuple[int, Card], ...]:
+    """The side's planned cards of trick ``t`` (none when the walk has stopped before it)."""
+    return _mine_key(walk.tricks[t], ctx) if t < len(walk.tricks) else ()
 
 
 def gone_before(walk: Walk, t: int) -> int:
@@ -294,16 +317,21 @@ def _words_from(walks: Sequence[Walk], t0: int, t1: int, ctx: LineContext, skip:
 
 
 def _agree_until(walks: Sequence[Walk], start: int, ctx: LineContext) -> int:
-    """The first trick index from ``start`` where the walks' planned cards differ (or one walk ends)."""
+    """The first trick index from ``start`` where the walks' planned cards differ (or one walk ends); a last,
+    unfinished trick (the walk stops where the contract is decided) counts when its planned cards agree."""
     t = start
     while True:
         keys = set()
+        unfinished = False
         for w in walks:
-            if t >= len(w.tricks) or w.tricks[t].winner is None:
+            if t >= len(w.tricks):
                 return t
+            unfinished |= w.tricks[t].winner is None
             keys.add(_mine_key(w.tricks[t], ctx))
         if len(keys) > 1:
             return t
+        if unfinished:
+            return t + 1 if keys != {()} else t
         t += 1
 
 
@@ -331,7 +359,7 @@ def _current_plays(walks: Sequence[Walk], t: int, ctx: LineContext, planned: int
     for w in walks:
         got: dict[Card, Seat] = {}
         k = 0
-        for s in w.tricks[t].steps:
+        for s in (w.tricks[t].steps if t < len(w.tricks) else ()):
             if s.planned:
                 if k == planned:
                     break
@@ -353,7 +381,7 @@ def _show_outs(walk: Walk, t: int, ctx: LineContext) -> set[tuple[Seat, int]]:
 
 
 def _first_difference(a: Walk, b: Walk, t: int, ctx: LineContext) -> int:
-    ka, kb = _mine_key(a.tricks[t], ctx), _mine_key(b.tricks[t], ctx)
+    ka, kb = _key_at(a, t, ctx), _key_at(b, t, ctx)
     return next((i for i, (x, y) in enumerate(zip(ka, kb)) if x != y), min(len(ka), len(kb)))
 
 
@@ -401,6 +429,8 @@ def _event(a: list[Walk], b: list[Walk], t: int, ctx: LineContext) -> tuple[Plan
 
 def _led_by_them(walk: Walk, t: int, ctx: LineContext) -> int | None:
     """The suit the other side led to trick ``t`` (None when the side itself leads it)."""
+    if t >= len(walk.tricks):
+        return None
     trick = walk.tricks[t]
     return None if ctx.ours(trick.leader) else trick.steps[0].card // 13
 
@@ -409,19 +439,22 @@ def _they(ctx: LineContext) -> str:
     return "the defenders" if ctx.declaring else "the other players"
 
 
-def _choices(groups: list[list[Walk]], t: int, ctx: LineContext) -> StepWords:
+def _choices(groups: list[list[Walk]], t: int, ctx: LineContext) -> StepWords | None:
     """When no single public event tells the branches apart: the cards the side chooses between next (each
-    the strategy's own card in some deal), named with what decides."""
+    the strategy's own card in some deal), named with what decides; None when fewer than two cards differ
+    (the other branches stop there, the contract decided): the plan then ends with what all deals share."""
     steps: list[Step] = []
     first = groups[0][0]
     for g in groups:
         planned = _first_difference(first, g[0], t, ctx) if g is not groups[0] else \
             min(_first_difference(first, o[0], t, ctx) for o in groups[1:])
-        mine = [st for st in g[0].tricks[t].steps if st.planned and ctx.ours(st.seat)]
+        mine = [st for st in (g[0].tricks[t].steps if t < len(g[0].tricks) else ()) if st.planned and ctx.ours(st.seat)]
         if planned < len(mine) and mine[planned].card not in {x.card for x in steps}:
             steps.append(mine[planned])
+    if len(steps) < 2:
+        return None
     names = [f"the {_sym(x.card)}" for x in steps[:4]]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    listed = ", ".join(names[:-1]) + " or " + names[-1]
     return StepWords(f"play {listed}, as {_they(ctx)}' cards show", tuple(steps[:4]), ("choice",))
 
 
@@ -457,23 +490,25 @@ def line_plan(values: LineValues, card: Card, oracle: DoubleDummyOracle, walks: 
         start = len(used)
         used.extend(words)
         text = ", then ".join(x.text for x in words)
-        alive = [x for x in group if end < len(x.tricks) and x.tricks[end].winner is not None]
         by_key: dict[tuple, list[Walk]] = {}
-        for x in alive:
-            by_key.setdefault(_mine_key(x.tricks[end], ctx), []).append(x)
+        for x in group:
+            if key := _key_at(x, end, ctx):  # walks stopped before (the contract decided) are not told apart
+                by_key.setdefault(key, []).append(x)
         if len(by_key) < 2 or depth == 0:
             return text
         groups = sorted(by_key.values(), key=lambda g: -sum(w[x.world] for x in g))
         found = _split(groups, end, ctx)
         if found is None:
             choice = _choices(groups, end, ctx)
+            if choice is None:
+                return text
             used.append(choice)
             return f"{text}, then {choice.text}" if text else choice.text
         slot = len(events)
         events.append(None)
         main, rest, event = found
         # the side's cards of the deciding trick played alike before the event (the lead) are told first
-        keys = [_mine_key(g[0].tricks[end], ctx) for g in groups]
+        keys = [_key_at(g[0], end, ctx) for g in groups]
         same = 0
         while all(len(k) > same for k in keys) and len({k[same] for k in keys}) == 1:
             same += 1

@@ -90,7 +90,7 @@ from ..core.seats import Seat
 from .conditions import Condition, FeatureKind
 from .decision import Decision
 
-__all__ = ["Technique", "TechniqueFinding", "detect_techniques", "safety_play", "entry_management", "EVIDENCE_GAP"]
+__all__ = ["Technique", "TechniqueFinding", "detect_techniques", "safety_play", "entry_management", "holding_text", "EVIDENCE_GAP"]
 
 EVIDENCE_GAP = 0.2
 """How much more often (absolute) a card must make with the honour on the right side to be named a finesse/drop."""
@@ -382,7 +382,7 @@ def _structural(decision: Decision, card: Card, outcome: np.ndarray, replies: Ma
                     found = _third_hand_finesse(hyp, low_reply, outcome, second, fourth, partner, p_holder)
                     if found is not None:
                         lead_words = f"lead the {_sym(card)} toward {_name(partner)}'s " \
-                                     f"{_holding(p_hand & SUIT_MASKS[s])} and "
+                                     f"{holding_text(p_hand & SUIT_MASKS[s])} and "
                         return [TechniqueFinding(found.technique, lead_words + found.phrase, found.rule, found.evidence,
                                                  found.cards, found.seat)]
                 else:
@@ -435,7 +435,7 @@ def _structural(decision: Decision, card: Card, outcome: np.ndarray, replies: Ma
     return [est] if est is not None else []
 
 
-def _holding(mask: int) -> str:
+def holding_text(mask: int) -> str:
     """'♠AQ' for a holding (a suit's cards of one hand)."""
     cards = [c for c in range(51, -1, -1) if mask >> c & 1]
     if not cards:

@@ -390,6 +390,28 @@ NO_TC_RUFF_FIRST = Pos(
     note="Dummy's only trump must ruff the ♥2 before trumps are drawn (the ♠J cannot be overruffed); drawing "
          "trumps first takes dummy's ♠J with them and the heart is lost: no trump control here.")
 
+# more deals for the duck, the safety play and combining chances
+DUCK_IN_THE_LONG_HAND = Pos(
+    "duck_in_the_long_hand_ace_opposite", "N:A2.A..A76 T.KQJ..T8 3...K5432 KQJ...QJ9", "3N", "S", (4, 3), "N",
+    ("C6", "C8"), ("C2",), T.DUCK,
+    note="South's long clubs have no side entry and dummy holds the ♣A: duck the first round in South, keeping "
+         "the ♣K, so that the ♣A and ♣K later clear the suit with South's last two clubs good (81%, clubs 3-2); "
+         "the ♣K now leaves the long clubs stranded (0%).")
+SAFETY_INTO_THE_SAFE_HAND = Pos(
+    "safety_give_the_club_to_the_safe_hand", "N:...AK987 KQJ...QJ A.32..65 T.KQ..T4", "3N", "S", (5, 3), "S",
+    ("C5", "C4"), ("C7", "C8", "C9"), T.SAFETY_PLAY, pins=(("W", ("HK", "HQ")),),
+    note="West holds the established ♥KQ (East showed out of hearts): on West's ♣4 dummy plays the ♣7, so the "
+         "trick goes to East (harmless) or is won if East shows out, and the ♣AK then bring in the suit (100%); "
+         "the ♣K takes all five tricks when clubs are 2-2 (57%) but loses the contract when the third club goes "
+         "to West (hearts cashed) or to East with dummy's clubs stranded: the overtrick is traded for the "
+         "contract.")
+COMBINE_TWO_ROUNDS = Pos(
+    "combine_two_rounds_then_spade_finesse", "N:AQ..32.3 T.K.98.A 2..AKJ4. KJ.A.QT.", "3N", "S", (5, 3), "S", (),
+    ("DA", "DK"), T.COMBINING_CHANCES, pins=(("W", ("DT",)), ("E", ("D9",))),
+    note="West and East each showed a diamond spot (♦T, ♦9): cash the ♦A-K — if the ♦Q falls the ♦J4 are good; "
+         "if not, lead toward the ♠AQ (79%); the spade finesse first (71%) gives the defenders the lead to cash "
+         "their hearts before the diamond drop is tried.")
+
 POSITIONS: tuple[Pos, ...] = (
     SQUEEZE_W, SQUEEZE_E, SQUEEZE_LATER, SQUEEZE_SPLIT, turned(SQUEEZE_W, 2), NO_SQUEEZE, SQUEEZE_RARE,
     RECTIFY, turned(RECTIFY, 1), swapped(RECTIFY, "D", "C"),
@@ -442,6 +464,7 @@ POSITIONS: tuple[Pos, ...] = (
     LOSER_ON_LOSER_OVERRUFF, RECTIFY_DUCK_THE_SQUEEZE_SUIT, CROSS_TOWARD_KJ, EAST_HOLDS_UP_TWICE,
     COMBINE_SPADE_DROP_THEN_DIAMOND_FINESSE, SAFETY_INSERT_THE_TEN, RC_FINESSE_AGAIN_AFTER_THE_KING,
     RC_TRUMP_CONTRACT_JACK_DROPPED, TC_TWO_ROUNDS_BEFORE_DIAMONDS, TC_DRAW_ENDING_IN_DUMMY, NO_TC_RUFF_FIRST,
+    DUCK_IN_THE_LONG_HAND, SAFETY_INTO_THE_SAFE_HAND, COMBINE_TWO_ROUNDS,
 )
 
 
