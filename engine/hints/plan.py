@@ -359,7 +359,7 @@ def _current_plays(walks: Sequence[Walk], t: int, ctx: LineContext, planned: int
     for w in walks:
         got: dict[Card, Seat] = {}
         k = 0
-        for s in (w.tricks[t].steps if t < len(w.tricks) else ()):
+        for s in w.tricks[t].steps:
             if s.planned:
                 if k == planned:
                     break
@@ -381,7 +381,7 @@ def _show_outs(walk: Walk, t: int, ctx: LineContext) -> set[tuple[Seat, int]]:
 
 
 def _first_difference(a: Walk, b: Walk, t: int, ctx: LineContext) -> int:
-    ka, kb = _key_at(a, t, ctx), _key_at(b, t, ctx)
+    ka, kb = _mine_key(a.tricks[t], ctx), _mine_key(b.tricks[t], ctx)
     return next((i for i, (x, y) in enumerate(zip(ka, kb)) if x != y), min(len(ka), len(kb)))
 
 
@@ -429,8 +429,6 @@ def _event(a: list[Walk], b: list[Walk], t: int, ctx: LineContext) -> tuple[Plan
 
 def _led_by_them(walk: Walk, t: int, ctx: LineContext) -> int | None:
     """The suit the other side led to trick ``t`` (None when the side itself leads it)."""
-    if t >= len(walk.tricks):
-        return None
     trick = walk.tricks[t]
     return None if ctx.ours(trick.leader) else trick.steps[0].card // 13
 
@@ -448,7 +446,7 @@ def _choices(groups: list[list[Walk]], t: int, ctx: LineContext) -> StepWords | 
     for g in groups:
         planned = _first_difference(first, g[0], t, ctx) if g is not groups[0] else \
             min(_first_difference(first, o[0], t, ctx) for o in groups[1:])
-        mine = [st for st in (g[0].tricks[t].steps if t < len(g[0].tricks) else ()) if st.planned and ctx.ours(st.seat)]
+        mine = [st for st in g[0].tricks[t].steps if st.planned and ctx.ours(st.seat)]
         if planned < len(mine) and mine[planned].card not in {x.card for x in steps}:
             steps.append(mine[planned])
     if len(steps) < 2:
