@@ -111,7 +111,7 @@ def bridge_hint_result(hint: "BridgeHint", view: BridgeView, *, explain: bool = 
     for card in display_order(CardSet(by_card)):
         cand = by_card[card]
         tricks = cand.expected_tricks if declaring else TOTAL_TRICKS - cand.expected_tricks
-        rows.append(HintRow(card, cand.p_goal, tricks, cand.error, cand.at_most))
+        rows.append(HintRow(card, cand.p_goal, tricks, cand.error, cand.at_most, cand.p_floor))
     contract = view.contract
     goal = f"{'make' if declaring else 'beat'} {contract.level}{contract.strain.symbol}{contract.doubling.suffix}"
     if hint.goal.value in ("overtrick", "undertrick"):

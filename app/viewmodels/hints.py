@@ -14,6 +14,7 @@ from engine.bidding import CallRecord, HandRange
 from engine.core.seats import Seat
 from engine.bridge.view import BridgeView, view_for_turn
 from engine.core.cards import Card
+from engine.hints.render import pct
 from engine.hearts.view import HeartsView, play_view
 from engine.session.bridge_session import BridgeSession
 from engine.session.hearts_session import HeartsSession
@@ -47,6 +48,12 @@ class HintRow:
     detail: float
     error: float = 0.0  # bridge: the 95% sampling error of ``value`` (0 when exact)
     at_most: bool = False  # bridge: ``value`` is only an upper bound (the card's own chance was not found)
+    floor: float | None = None  # bridge: a concrete line's chance, a lower bound of an estimate (None: not found)
+
+    @property
+    def ranged(self) -> bool:
+        """Bridge: the chance is shown as a range (a floor below the upper figure, as the hint's words print it)."""
+        return self.floor is not None and pct(self.floor) != pct(self.value)
 
     @property
     def known(self) -> bool:

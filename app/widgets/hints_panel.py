@@ -92,6 +92,8 @@ def chance_text(row: HintRow) -> str:
     text = pct(row.value)
     if row.at_most:
         return f"at most {text}"
+    if row.ranged:
+        return f"{pct(row.floor or 0.0)} to {text}"
     return text if row.error <= 0 else f"{text} ± {pct(row.error)}"
 
 
@@ -232,6 +234,8 @@ class HintBars(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         width = self.width()
         label_w, value_w, detail_w, star_w = 40.0, 44.0, 52.0, 16.0
+        if self._kind is HintKind.BRIDGE and any(r.ranged for r in self._rows):
+            value_w = 72.0  # a range: "57%–84%"
         bar_x = label_w + 4
         bar_w = max(20.0, width - bar_x - value_w - detail_w - star_w)
         scale = self._scale()
@@ -262,7 +266,9 @@ class HintBars(QWidget):
             if self._kind is HintKind.BRIDGE and not row.known:
                 value, detail = "—", ""
             elif self._kind is HintKind.BRIDGE:
-                value, detail = ("≤ " if row.at_most else "") + pct(row.value), f"{row.detail:.1f} tr"
+                value = f"{pct(row.floor or 0.0)}–{pct(row.value)}" if row.ranged else \
+                    ("≤ " if row.at_most else "") + pct(row.value)
+                detail = f"{row.detail:.1f} tr"
             else:
                 value, detail = f"{row.value:.1f}", f"☾ {_percent(row.detail)}"
             right = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight

@@ -17,8 +17,12 @@ The format is detected from the content.
 Output, one JSON object per position (``--json``)::
 
     {"best": "SQ", "method": "exact", "exact": true, "error": 0.0,
-     "candidates": [{"card", "p_goal", "error", "p_make", "p_double_dummy", "expected_tricks",
-     "technique", "condition", ...}, ...], "worlds": 35, "text": "...", "explanation": {...}}
+     "candidates": [{"card", "p_goal", "error", "lower_bound", "upper_bound", "p_make", "p_double_dummy",
+     "expected_tricks", "technique", "condition", ...}, ...], "worlds": 35, "text": "...", "explanation": {...}}
+
+A candidate's ``lower_bound`` and ``upper_bound`` bracket its line's chance on the deals analysed: equal to
+``p_goal`` when exact; for an estimate, ``upper_bound`` is ``p_goal`` (every later guess counted as right) and
+``lower_bound`` a concrete line's chance against best defence when one was found within the budget, else null.
 
 or the text of each hint.
 """

@@ -75,11 +75,15 @@ def _side_tricks(values: LineValues, card: Card) -> float:
 
 
 def _ranked(values: LineValues) -> tuple[list[Card], tuple[Card, ...], str]:
-    """The cards best first (chance, then expected tricks, then a card of the deciding suit before one that
-    only puts its play off, then the lower card), the cards tied with the best on the goal's chance, and
-    the rule that separated them ("" when nothing was tied)."""
+    """The cards best first (chance, then a concrete line's chance — the floor of an estimate, a card without
+    one after — then expected tricks, then a card of the deciding suit before one that only puts its play
+    off, then the lower card), the cards tied with the best on the goal's chance, and the rule that
+    separated them ("" when nothing was tied)."""
+    def floor(c: Card) -> float:
+        return round(values.floor.get(c, -1.0), 9)
+
     def key(c: Card) -> tuple:
-        return (-round(values.chance[c], 9), c in values.at_most, -round(_side_tricks(values, c), 9),
+        return (-round(values.chance[c], 9), c in values.at_most, -floor(c), -round(_side_tricks(values, c), 9),
                 c not in values.preferred, c % 13)
 
     order = sorted(values.reps, key=key)
@@ -87,7 +91,9 @@ def _ranked(values: LineValues) -> tuple[list[Card], tuple[Card, ...], str]:
     tied = tuple(c for c in order[1:] if round(values.chance[c], 9) == round(values.chance[best], 9)
                  and c not in values.at_most)
     rule = ""
-    if tied:
+    if tied and any(floor(c) != floor(best) for c in tied):
+        rule = "floor"
+    elif tied:
         same_tricks = all(round(_side_tricks(values, c), 9) == round(_side_tricks(values, best), 9) for c in tied)
         deciding = best in values.preferred and any(c not in values.preferred for c in tied)
         rule = ("line tricks" if values.line_tricks else "expected tricks") if not same_tricks else (
@@ -165,7 +171,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
             techniques = detect_techniques(decision, c, success[c], plan, cond)
         candidates.append(CandidateHint(c, runs[c], values.chance[c], values.error.get(c, 0.0), values.make[c],
                                         float(w @ dd_goal[c]), values.dd_tricks[c], techniques, cond, gains, loses,
-                                        fusion, plan, at_most=bounded))
+                                        fusion, plan, at_most=bounded, p_floor=values.floor.get(c)))
     candidates = _with_overlays(decision, candidates, values)
     candidates = _with_lines(values, candidates, cancel)
     decisive = _decisive_suit(candidates[0])

@@ -31,7 +31,10 @@ The method is chosen by the position and reported:
   defender's cards: before it the search is double dummy), else double dummy.
   A sampled chance carries its 95% sampling error; every estimate is an upper
   bound of the line's chance on its deals, stated as optimistic, since some later
-  guess is counted as right.
+  guess is counted as right.  Over every layout, the best cards also get a lower
+  bound, the chance of one concrete line against best defence (the searched line,
+  then Monte-Carlo play: :mod:`engine.search.line_floor`), so the figure is given
+  as a range the true chance lies in.
 
 A search cut at a horizon answers a state where no card of the side searched
 is left before the horizon by one double-dummy question
@@ -59,6 +62,7 @@ from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card
 from ..core.seats import Seat
 from ..search.bridge_game import (BridgePlayGame, PlayState, SolvingBudget, SolvingBudgetExceeded,
                                   equivalence_buckets)
+from ..search.line_floor import line_floors
 from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy, first_informative_horizon
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
@@ -230,6 +234,9 @@ class LineValues:
     preferred: frozenset[Card] = frozenset()
     line_tricks: Mapping[Card, float] = field(default_factory=dict)
     at_most: frozenset[Card] = frozenset()
+    floor: Mapping[Card, float] = field(default_factory=dict)
+    """For the cards it was found for (an estimate's best cards): the chance of one concrete line starting
+    with the card, against best defence on the same deals — a lower bound, ``chance`` being an upper one."""
     reduction: SuitReduction | None = None
     """A suit reduction's suit problem and lines (its strategies are the cards' plans: :mod:`.suit_plan`)."""
     basis: Basis | None = None
@@ -438,12 +445,12 @@ def position_values(
                 goal = level
                 values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
                 break
-    chance, error, success, plans, basis, solved = values
+    chance, error, success, plans, basis, solved, floor = values
     if method is Method.EXACT and not solved:
         method = Method.ESTIMATE  # the exact search stopped short of the end of the play
     make = {c: (contract[c] if declaring else 1.0 - contract[c]) for c in reps}
     result = LineValues(method, method is Method.EXACT, basis.algorithm, goal_tricks=goal, chance=chance, error=error,
-                        success=success, make=make, plans=plans, sampled=sampled, basis=basis,
+                        success=success, make=make, plans=plans, sampled=sampled, basis=basis, floor=floor,
                         **base)  # type: ignore[arg-type]
     if on_update is not None:
         on_update(result)
@@ -453,9 +460,10 @@ def position_values(
 def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budget: HintBudget,
            seats: tuple[int, ...], declaring: bool, goal: int, reps: Sequence[Card], oracle: DoubleDummyOracle,
            cancel: CancelToken, sampled: bool):
-    """(chance, error, success, plans, basis, solved) per card for the side to move reaching ``goal``
+    """(chance, error, success, plans, basis, solved, floor) per card for the side to move reaching ``goal``
     (declarer's side's tricks from this trick on; a defender's goal is to hold declarer below it).
-    ``solved``: the figures are exact (the EXACT search reached the end of the play)."""
+    ``solved``: the figures are exact (the EXACT search reached the end of the play); ``floor``: for the
+    cards it was found for, the chance of a concrete line (a lower bound: :func:`_line_floors`)."""
     w = matrix.weights
     tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
 
@@ -468,7 +476,7 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         mine = reached if declaring else not reached
         ones = np.full(len(w), 1.0 if mine else 0.0)
         return ({c: float(mine) for c in reps}, {c: 0.0 for c in reps}, {c: ones for c in reps}, {},
-                DECIDED_BASIS, True)
+                DECIDED_BASIS, True, {})
     if method is Method.EXACT:
         target = goal if declaring else tricks_left - goal + 1
         game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
@@ -485,11 +493,13 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         if result.horizon is None:
             basis = EXACT_BASIS if declaring else replace(EXACT_BASIS, words=EXACT_BASIS.words.replace(
                 against(True), against(False)))
-            return chance, {c: 0.0 for c in reps}, success, plans, basis, True
+            return chance, {c: 0.0 for c in reps}, success, plans, basis, True, {}
         error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
         # a search that stops before the mover's next card sees no more than double dummy: say so
         shallow = result.horizon < first_informative_horizon(game)
-        return chance, error, success, plans, PIMC_BASIS if shallow else horizon_basis(result.horizon, declaring), False
+        floor = {} if sampled else _line_floors(game, result.plans, chance, reps, budget)
+        return (chance, error, success, plans, PIMC_BASIS if shallow else horizon_basis(result.horizon, declaring),
+                False, floor)
     success = {c: dd_success(c) for c in reps}
     basis = PIMC_BASIS
     if not declaring:
@@ -540,7 +550,38 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
             success, basis = done[0], alphamu_basis(done[1])
     chance = {c: float(w @ success[c]) for c in reps}
     error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
-    return chance, error, success, {}, basis, False
+    return chance, error, success, {}, basis, False, {}
+
+
+FLOOR_NODE_SHARE = 20
+"""The floors of a hint (:func:`_line_floors`) share this fraction of the exact search's nodes (and its solving
+units per node): measured at mid-hand, a floor over thousands of layouts with 8 tricks left needs more than a
+fifth of the exact budget, and one that does not fit must cost little (it is work thrown away)."""
+
+FLOOR_LEAST_NODES = 2_000
+"""A floor may always search this many nodes (well under a second): a small position's floor is cheap even
+when the exact search's budget was cut."""
+
+FLOOR_CARDS = 2
+"""Floors are sought for this many cards, best upper figure first: the recommended card, and the runner-up
+(so that the hint can tell whether the recommendation is proven)."""
+
+
+def _line_floors(game: BridgePlayGame, plans: Mapping[Card, Mapping[PlayState, Card]],
+                 chance: Mapping[Card, float], reps: Sequence[Card], budget: HintBudget) -> dict[Card, float]:
+    """For the best cards by their (upper) figure: the chance of a concrete line starting with the card
+    against best defence (:func:`~engine.search.line_floor.line_floors`), a lower bound of the best line's
+    chance — the searched line, then Monte-Carlo play, and when that falls short of the upper figure,
+    Monte-Carlo play from the start too (the better of the two counts).  One budget for them all: the cards
+    it does not reach get no floor."""
+    nodes = None if budget.exact_nodes is None else max(FLOOR_LEAST_NODES, budget.exact_nodes // FLOOR_NODE_SHARE)
+    lines: list[tuple[Card, Mapping[PlayState, Card]]] = []
+    for card in sorted(reps, key=lambda c: -chance[c])[:FLOOR_CARDS]:
+        lines += [(card, plans.get(card, {})), (card, {})]
+    out: dict[Card, float] = {}
+    for found in line_floors(game, lines, node_limit=nodes):
+        out[found.card] = max(out.get(found.card, 0.0), found.chance)
+    return out
 
 
 def _defender_horizon(position: BridgePosition, goal: int, tricks_left: int, seats: tuple[int, ...],

@@ -62,7 +62,9 @@ class CandidateHint:
     the goal and the recommended card does not / the reverse (None for the recommended card, whose
     ``gains`` is against the runner-up).  ``plan``: declarer's next cards in this trick, by what the
     defence plays (exact lines only).  ``at_most``: ``p_goal`` is only an upper bound (no line after the card
-    does better; its own chance was not found).
+    does better; its own chance was not found).  ``p_floor``: when an estimate found it, the chance of one
+    concrete line starting with this card against best defence on the same deals — a lower bound, ``p_goal``
+    being an upper one (None: not found; an exact ``p_goal`` is its own bound).
     """
 
     card: Card
@@ -80,17 +82,30 @@ class CandidateHint:
     plan: Mapping[tuple[Card, ...], Card] = field(default_factory=dict)
     at_most: bool = False  # ``p_goal`` is an upper bound: the analysis could not value this card's line
     line: str = ""  # the card's line in words, read from the analysis's strategy (:mod:`.plan`), "" if none
+    p_floor: float | None = None  # a concrete line's chance: a lower bound of ``p_goal``'s (None: not found)
 
     @property
     def technique(self) -> Technique | None:
         return self.techniques[0].technique if self.techniques else None
 
-    def to_json(self) -> dict[str, object]:
+    def lower_bound(self, exact: bool) -> float | None:
+        """What the card's best line surely makes on the deals analysed: ``p_goal`` when the hint is
+        ``exact`` (and this figure is not only an upper bound), ``p_floor`` when an estimate found one, else
+        None (not known)."""
+        if self.p_floor is not None:
+            return self.p_floor
+        return self.p_goal if exact and not self.at_most and self.error <= 0 else None
+
+    def to_json(self, exact: bool = False) -> dict[str, object]:
+        """``exact``: whether the hint's figures are exact (then each is its own lower bound)."""
+        low = self.lower_bound(exact)
         return {
             "card": card_str(self.card),
             "equivalents": [card_str(c) for c in self.equivalents],
             "p_goal": round(self.p_goal, 6),
             "at_most": self.at_most,
+            "lower_bound": None if low is None else round(low, 6),
+            "upper_bound": round(self.p_goal, 6),
             "error": round(self.error, 6),
             "p_make": round(self.p_make, 6),
             "p_double_dummy": round(self.p_double_dummy, 6),
@@ -168,7 +183,7 @@ class BridgeHint:
             "offset": self.offset,
             "tied": [card_str(c) for c in self.tied],
             "tie_rule": self.tie_rule,
-            "candidates": [c.to_json() for c in self.candidates],
+            "candidates": [c.to_json(self.exact) for c in self.candidates],
             "expert": [e.to_json() for e in self.expert],
             "decisive_suit": None if self.decisive_suit is None else "SHDC"[self.decisive_suit],
             "final": self.final,

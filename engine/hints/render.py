@@ -81,6 +81,8 @@ def _figure(cand: CandidateHint, hint: BridgeHint) -> str:
     """A candidate's chance as printed: exact, or with its 95% error (a suit reduction's mixed card has one)."""
     if cand.at_most:
         return f"at most {pct(cand.p_goal)}"
+    if cand.p_floor is not None and pct(cand.p_floor) != pct(cand.p_goal):
+        return f"{pct(cand.p_floor)} to {pct(cand.p_goal)}"
     if cand.error <= 0.0:
         return pct(cand.p_goal)
     return f"{pct(cand.p_goal)} ± {pct(cand.error)}"
@@ -110,18 +112,26 @@ def bridge_text(hint: BridgeHint) -> str:
         side = "makes the contract" if hint.declaring else "beats the contract"
         mine = best.p_make if hint.declaring else 1.0 - best.p_make
         parts.append(f"Every card {side} equally often ({pct(mine)}), so the cards differ in tricks.")
-    if best.condition is not None and best.condition.rule.is_always:
+    ranged = best.p_floor is not None and pct(best.p_floor) != pct(best.p_goal)
+    if best.condition is not None and best.condition.rule.is_always and not ranged:
         sentence = f"It {goal} in every deal (100%)"
     else:
         sentence = f"It {goal} in {_figure(best, hint)} of the deals"
-        if best.condition is not None:
+        if best.condition is not None and not best.condition.rule.is_always:
             sentence += f", {condition_phrase(best.condition)}{_sample_note(hint, best.condition)}"
     parts.append(sentence + ".")
     if best.line:
         parts.append(f"The line: {best.line} ({_figure(best, hint)}).")
     if hint.tied:
         names = ", ".join(_card(c) for c in hint.tied)
-        if hint.tie_rule in ("expected tricks", "line tricks"):
+        if hint.tie_rule == "floor":
+            rival = hint.candidate(hint.tied[0])
+            theirs = f"none was found for the {_card(rival.card)}" if rival.p_floor is None else \
+                f"one with the {_card(rival.card)} {pct(rival.p_floor)}"
+            parts.append(f"The {names} {'reaches' if len(hint.tied) == 1 else 'reach'} the same upper figure, but a "
+                         f"concrete line with the {_card(best.card)} makes {pct(best.p_floor or 0.0)} and {theirs}, "
+                         f"so the {_card(best.card)} comes first.")
+        elif hint.tie_rule in ("expected tricks", "line tricks"):
             how = "double dummy" if hint.tie_rule == "expected tricks" else "its line, played without seeing"
             parts.append(f"The {names} {'does' if len(hint.tied) == 1 else 'do'} as well on that; "
                          f"the {_card(best.card)} takes more tricks on average ({how}), so it comes first.")
@@ -222,7 +232,27 @@ def basis_sentence(hint: BridgeHint) -> str:
     else:
         basis = (f"Estimated over every one of the {hint.layouts:,} layouts consistent with what you see "
                  f"({method_words(hint)}; searching to the end was too long)")
-    return f"{basis}, and {_caveat(hint)}."
+    return f"{basis}, and {_caveat(hint)}.{_floor_sentence(hint)}"
+
+
+def _floor_sentence(hint: BridgeHint) -> str:
+    """What the recommended card's lower figure is, when an estimate found one: a concrete line's chance,
+    which may make its figure exact, or prove the card right (no other card's upper figure is higher)."""
+    best = hint.candidates[0]
+    if best.p_floor is None:
+        return ""
+    line = ("one concrete line (the one searched, then at each turn the card that reaches the goal in the most "
+            "layouts still possible)")
+    if pct(best.p_floor) == pct(best.p_goal):
+        said = f" The {_card(best.card)}'s figure is exact all the same: {line} reaches it {against(hint.declaring)}."
+    else:
+        said = (f" The lower figure is what {line} makes with the {_card(best.card)} {against(hint.declaring)}: "
+                f"the true chance lies between the two.")
+    others = [c.p_goal for c in hint.candidates[1:]]
+    if others and best.p_floor >= max(others) - 1e-12:
+        said += (f" Even that is as much as any other card's upper figure, so the {_card(best.card)} is surely a "
+                 f"right card.")
+    return said
 
 
 def method_words(hint: BridgeHint) -> str:

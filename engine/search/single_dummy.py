@@ -125,6 +125,9 @@ def _as_set(indices: np.ndarray, nbytes: int) -> int:
 
 
 class _Search:
+    progress_words = "searching every line exactly"
+    """What the search reports doing, with its share of the node budget spent."""
+
     shortcut = True
     """Answer the states with no MAX card before the horizon by double dummy (:meth:`seen_to_horizon`);
     the tests turn it off to check it against the search it replaces."""
@@ -252,7 +255,7 @@ class _Search:
         if not self.nodes & 255:
             self.game.cancel.check()
             if self.node_limit:
-                self.game.cancel.report(self.nodes / self.node_limit, "searching every line exactly")
+                self.game.cancel.report(self.nodes / self.node_limit, self.progress_words)
         if self.game.is_max_to_move(state):
             result = self.max_node(state, worlds, key)
         else:

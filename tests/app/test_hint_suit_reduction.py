@@ -51,3 +51,11 @@ def test_the_grand_slam_drop_in_the_panel(qtbot, tmp_path):
 def test_an_upper_bound_reads_as_one():
     assert chance_text(HintRow(parse_card("SJ"), 0.31, 9.0, 0.0, at_most=True)) == "at most 31%"
     assert chance_text(HintRow(parse_card("SJ"), 0.31, 9.0, 0.04)) == "31% ± 4%"
+
+
+def test_a_floor_reads_as_the_range_the_hint_prints():
+    """An estimate with a concrete line's chance below it shows the range, as the hint's words do; a floor
+    that rounds to the upper figure shows one figure."""
+    assert chance_text(HintRow(parse_card("SK"), 0.84, 9.0, 0.0, floor=0.6)) == "60% to 84%"
+    assert chance_text(HintRow(parse_card("SK"), 0.84, 9.0, 0.0, floor=0.8404)) == "84%"
+    assert not HintRow(parse_card("SK"), 0.84, 9.0, 0.0).ranged

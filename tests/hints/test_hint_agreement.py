@@ -68,7 +68,12 @@ def wording_problems(hint, values) -> list[str]:
     if hint.method.value == "forced":
         return problems
     figure = pct(best.p_goal) if hint.exact or best.error <= 0 else f"{pct(best.p_goal)} ± {pct(best.error)}"
-    if f"in {figure} of the deals" not in text and "in every deal (100%)" not in text:
+    ranged = best.p_floor is not None and pct(best.p_floor) != pct(best.p_goal)
+    if ranged:  # an estimate with a concrete line's chance below it: the range the truth lies in
+        figure = f"{pct(best.p_floor)} to {pct(best.p_goal)}"
+        if best.p_floor > best.p_goal + 1e-9:
+            problems.append(f"the lower figure {best.p_floor} is above the upper {best.p_goal}")
+    if f"in {figure} of the deals" not in text and ("in every deal (100%)" not in text or ranged):
         problems.append(f"the recommended card's figure {figure} is not the one printed")
     originals = np.asarray(values.original, dtype=np.uint64)
     problems += held_out_problems(hint, values, originals)

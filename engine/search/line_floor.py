@@ -1,0 +1,168 @@
+"""The chance of one concrete single-dummy line against best defence: a lower bound on the best line's.
+
+A search cut at a horizon (:func:`~engine.search.single_dummy.deepening_single_dummy`)
+counts every guess after the horizon as right, so its figure is an upper bound of
+what the player can make.  A *floor* comes from the other side: fix a line the
+player can really follow — a card at each of its turns that depends only on what
+it has seen — and find, deal by deal, whether it survives every defence (each
+defender seeing the deal and the line, Frank & Basin's best defence).  Whatever
+line is fixed, the best line does at least as well, so its chance is a lower
+bound, and the true chance lies between the two figures.
+
+The line fixed here (:class:`FloorLine`):
+
+* at any trick its side leads, when the leader's sure tricks — its top cards in
+  each suit, as many rounds as no opponent with a trump can ruff — reach the target
+  in every deal still open, it cashes them (and wins every one of those deals);
+* else, for the first tricks, the choices of the searched line itself (``plan``: a card
+  per public state, as the horizon search chose them);
+* after that, at each turn the card whose double-dummy make set over the deals
+  still possible is the heaviest (Monte-Carlo play over every layout still
+  consistent with the cards seen; weights equal to 12 decimals tie, and ties go to
+  the card that makes in more deals, then the lowest card).
+
+Declarer's card being fixed at every public state, the search's front at a
+state is one set (the deals the line wins from there), and only the defenders'
+cards branch.  Three cuts keep it small, all exact for this line: a deal that
+double dummy cannot make is lost whatever the line does; once one deal is left
+(past the planned tricks) the line plays that deal double dummy, so it wins it
+exactly when double dummy does; and when the sure tricks suffice, it wins them all.
+
+The search runs under the same kind of budget as the horizon search and raises
+:class:`~engine.search.single_dummy.SingleDummyBudget` when it is spent.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..core.cards import SUIT_MASKS, Card
+from .bridge_game import BridgePlayGame, PlayState
+from .single_dummy import QUESTIONS_PER_NODE, SingleDummyBudget, _Caches, _Search, weight_of
+
+__all__ = ["FloorLine", "line_floor", "line_floors"]
+
+
+@dataclass(frozen=True)
+class FloorLine:
+    """One root card's floor: ``won`` (a bitmask over the game's worlds: the deals the fixed line makes
+    against best defence), its weight ``chance``, and the ``nodes`` searched."""
+
+    card: Card
+    won: int
+    chance: float
+    nodes: int
+
+
+class _FloorSearch(_Search):
+    """The single-dummy search with declarer's card fixed at every state (see the module docstring)."""
+
+    progress_words = "checking a concrete line against the best defence"
+
+    def __init__(self, game: BridgePlayGame, plan: Mapping[PlayState, Card], node_limit: int | None,
+                 deadline: float | None, caches: _Caches) -> None:
+        super().__init__(game, node_limit, deadline, None, caches)
+        self.fixed = dict(plan)
+        # the planned states' played cards: past the deepest, the line is Monte-Carlo play only
+        self.planned_depth = max((s.removed.bit_count() for s in self.fixed), default=-1)
+
+    def front(self, state: PlayState, worlds: int) -> list[int]:
+        open_, decided = self.settle(state, worlds)
+        if not decided:
+            if not open_ & (open_ - 1) and state.removed.bit_count() > self.planned_depth:
+                return [self.dd_set(state, open_)]  # one deal: Monte-Carlo play is double-dummy play there
+            if not state.trick and state.leader & 1 == self.game.max_side and self.sure(state, open_):
+                return [open_]  # cash the sure tricks
+        return super().front(state, worlds)
+
+    def sure(self, state: PlayState, worlds: int) -> bool:
+        """Whether, in every deal of ``worlds``, the leader (of MAX's side, at a trick start) can cash enough
+        tricks for the target whatever the opponents hold: in each suit its cards above every live card it does
+        not hold, each for a round no opponent with a trump left can ruff."""
+        game = self.game
+        need = game.target - state.won
+        rows = self.hands[self.members(worlds)] & ~np.int64(state.done)
+        leader = rows[:, state.leader]
+        opponents = [rows[:, seat] for seat in range(4) if seat & 1 != game.max_side]
+        others = rows[:, (state.leader + 1) & 3] | rows[:, (state.leader + 2) & 3] | rows[:, (state.leader + 3) & 3]
+        total = np.zeros(len(rows), dtype=np.int64)
+        for suit in range(4):
+            top = np.zeros(len(rows), dtype=np.int64)
+            running = np.ones(len(rows), dtype=bool)
+            for card in range(13 * suit + 12, 13 * suit - 1, -1):
+                bit = np.int64(1) << np.int64(card)
+                mine = (leader & bit) != 0
+                running &= mine | ((others & bit) == 0)
+                top += running & mine
+            if game.trump is not None and suit != game.trump:
+                trumps = np.int64(SUIT_MASKS[game.trump])
+                suit_mask = np.int64(SUIT_MASKS[suit])
+                for hand in opponents:
+                    can_ruff = (hand & trumps) != 0
+                    length = np.bitwise_count(hand & suit_mask).astype(np.int64)
+                    top = np.where(can_ruff, np.minimum(top, length), top)
+            total += top
+        return bool(np.all(total >= need))
+
+    def max_node(self, state: PlayState, worlds: int, key: tuple) -> list[int]:
+        game = self.game
+        first = (worlds & -worlds).bit_length() - 1
+        moves = game.moves(state, first)
+        card = self.fixed.get(state)
+        if card not in moves:
+            bounds = self.card_dd_sets(state, worlds)
+            card = max(moves, key=lambda c: (round(weight_of(bounds.get(c, 0), game.weights), 12),
+                                             bounds.get(c, 0).bit_count(), -c))
+        result = self.front(self.play(state, card), worlds)
+        self.choice[key] = {result[0]: card}
+        return result
+
+
+def line_floors(game: BridgePlayGame, lines: Sequence[tuple[Card, Mapping[PlayState, Card]]],
+                node_limit: int | None = 150_000, solving_limit: int | None = None,
+                time_limit: float | None = None) -> list[FloorLine]:
+    """The floors of ``lines`` in turn (a root card, then a plan: {public state: card}, e.g. a horizon
+    search's line, followed where it has a card, Monte-Carlo play after), against best defence on the game's
+    worlds and weights, within one budget shared by all of them (their double-dummy answers shared too): the
+    floors found before the budget ran out, in order.  The budget: ``node_limit`` nodes, ``solving_limit``
+    units of double-dummy solving (default: as the horizon search, per node), ``time_limit`` seconds.  A
+    line whose first question alone would overrun the solving budget is not started."""
+    root = game.root()
+    for card, _ in lines:
+        if card not in game.moves(root, 0):
+            raise ValueError(f"card {card} is not one of the moves searched at the root")
+    caches = _Caches(game)
+    caches.question_limit = solving_limit if solving_limit is not None else (
+        None if node_limit is None else QUESTIONS_PER_NODE * node_limit)
+    if caches.question_limit is not None and len(game.weights) * max(1, game.tricks_left(root) - 3) ** 2 \
+            > caches.question_limit:
+        return []
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    everything = (1 << len(game.weights)) - 1
+    found: list[FloorLine] = []
+    spent = 0
+    for card, plan in lines:
+        left = None if node_limit is None else node_limit - spent
+        search = _FloorSearch(game, plan, left, deadline, caches)
+        try:
+            won = search.front(search.play(root, card), everything)[0]
+        except SingleDummyBudget:
+            break
+        spent += search.nodes
+        found.append(FloorLine(card, won, weight_of(won, game.weights), search.nodes))
+    return found
+
+
+def line_floor(game: BridgePlayGame, card: Card, plan: Mapping[PlayState, Card] | None = None,
+               node_limit: int | None = 150_000, solving_limit: int | None = None,
+               time_limit: float | None = None) -> FloorLine:
+    """The floor of one line (see :func:`line_floors`); raises
+    :class:`~engine.search.single_dummy.SingleDummyBudget` when the budget runs out."""
+    found = line_floors(game, [(card, plan or {})], node_limit, solving_limit, time_limit)
+    if not found:
+        raise SingleDummyBudget("the line's floor needs more than its budget")
+    return found[0]
