@@ -239,8 +239,8 @@ def _floor_sentence(hint: BridgeHint) -> str:
     """What the recommended card's lower figure is, when an estimate found one: a concrete line's chance,
     which may make its figure exact, or prove the card right (no other card's upper figure is higher)."""
     best = hint.candidates[0]
-    if best.p_floor is None:
-        return ""
+    if best.p_floor is None or best.p_goal <= 0.0:
+        return ""  # nothing found, or nothing to reach (a line making 0% proves nothing)
     line = ("one concrete line (the one searched, then at each turn the card that reaches the goal in the most "
             "layouts still possible)")
     if pct(best.p_floor) == pct(best.p_goal):

@@ -11,12 +11,14 @@ range and the JSON the bounds; a card the text calls "surely a right card" is on
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.core.cards import FULL_MASK, card_str
 from engine.hints import Method, bridge_hint_for_view
 from engine.hints.lines import HintBudget
-from engine.hints.render import pct
+from engine.hints.render import bridge_text, pct
 from tests.hints.single_dummy_reference import true_chances
 from tests.hints.teaching_set import by_name
 from tests.hints.test_teaching_truth import build, situation
@@ -74,3 +76,13 @@ def test_equal_upper_figures_are_parted_by_the_floor():
     assert hint.tie_rule == "floor"
     assert truth[hint.best] >= max(truth.values()) - 1e-9
     assert "reaches the same upper figure, but a concrete line with the" in hint.text
+
+
+def test_a_line_making_nothing_proves_nothing():
+    """A 0% card's floor is 0% too: the text prints no sentence about a concrete line reaching it."""
+    hint, _ = case("ruffing_finesse")
+    best = replace(hint.candidates[0], p_goal=0.0, p_floor=0.0)
+    text = bridge_text(replace(hint, candidates=(best, *hint.candidates[1:])))
+    assert "concrete line" not in text
+    assert "concrete line" in bridge_text(replace(hint, candidates=(replace(best, p_goal=0.5, p_floor=0.5),
+                                                                     *hint.candidates[1:])))
