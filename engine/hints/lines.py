@@ -579,7 +579,7 @@ def _line_floors(game: BridgePlayGame, plans: Mapping[Card, Mapping[PlayState, C
     for card in sorted(reps, key=lambda c: -chance[c])[:FLOOR_CARDS]:
         lines += [(card, plans.get(card, {})), (card, {})]
     out: dict[Card, float] = {}
-    for found in line_floors(game, lines, node_limit=nodes):
+    for found in line_floors(game, lines, node_limit=nodes, enough=chance):
         out[found.card] = max(out.get(found.card, 0.0), found.chance)
     return out
 

@@ -117,20 +117,19 @@ class _FloorSearch(_Search):
             bounds = self.card_dd_sets(state, worlds)
             card = max(moves, key=lambda c: (round(weight_of(bounds.get(c, 0), game.weights), 12),
                                              bounds.get(c, 0).bit_count(), -c))
-        result = self.front(self.play(state, card), worlds)
-        self.choice[key] = {result[0]: card}
-        return result
+        return self.front(self.play(state, card), worlds)
 
 
 def line_floors(game: BridgePlayGame, lines: Sequence[tuple[Card, Mapping[PlayState, Card]]],
                 node_limit: int | None = 150_000, solving_limit: int | None = None,
-                time_limit: float | None = None) -> list[FloorLine]:
+                time_limit: float | None = None, enough: Mapping[Card, float] | None = None) -> list[FloorLine]:
     """The floors of ``lines`` in turn (a root card, then a plan: {public state: card}, e.g. a horizon
     search's line, followed where it has a card, Monte-Carlo play after), against best defence on the game's
     worlds and weights, within one budget shared by all of them (their double-dummy answers shared too): the
     floors found before the budget ran out, in order.  The budget: ``node_limit`` nodes, ``solving_limit``
     units of double-dummy solving (default: as the horizon search, per node), ``time_limit`` seconds.  A
-    line whose first question alone would overrun the solving budget is not started."""
+    line whose first question alone would overrun the solving budget is not started.  ``enough``: a card's
+    later lines are skipped once one of its floors reaches this chance (it cannot do better: an upper bound)."""
     root = game.root()
     for card, _ in lines:
         if card not in game.moves(root, 0):
@@ -145,7 +144,10 @@ def line_floors(game: BridgePlayGame, lines: Sequence[tuple[Card, Mapping[PlaySt
     everything = (1 << len(game.weights)) - 1
     found: list[FloorLine] = []
     spent = 0
+    best: dict[Card, float] = {}
     for card, plan in lines:
+        if enough is not None and card in best and best[card] >= enough.get(card, 1.0) - 1e-12:
+            continue
         left = None if node_limit is None else node_limit - spent
         search = _FloorSearch(game, plan, left, deadline, caches)
         try:
@@ -154,6 +156,7 @@ def line_floors(game: BridgePlayGame, lines: Sequence[tuple[Card, Mapping[PlaySt
             break
         spent += search.nodes
         found.append(FloorLine(card, won, weight_of(won, game.weights), search.nodes))
+        best[card] = max(best.get(card, 0.0), found[-1].chance)
     return found
 
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import pytest
 
-from engine.search.line_floor import _FloorSearch, line_floor
+from engine.search.line_floor import _FloorSearch, line_floor, line_floors
 from engine.search.single_dummy import SingleDummyBudget, _Caches, solve_single_dummy
 from tests.search.test_single_dummy_horizon import GAMES, TEACHING, _games
 
@@ -225,3 +225,12 @@ def test_sure_tricks_are_counted_as_written_and_are_real_tricks():
                 hand = game.hand(state, d, state.to_move)
                 state = game.play(state, rng.choice(_legal(hand, state.trick)))
     assert checked > 100 and proven > 10, (checked, proven)
+
+
+def test_a_card_whose_floor_reaches_enough_is_not_tried_again():
+    game = TEACHING[0]
+    card = game.moves(game.root(), 0)[0]
+    both = line_floors(game, [(card, {}), (card, {})], node_limit=None)
+    assert len(both) == 2
+    once = line_floors(game, [(card, {}), (card, {})], node_limit=None, enough={card: both[0].chance})
+    assert [f.won for f in once] == [both[0].won]
