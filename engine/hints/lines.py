@@ -445,7 +445,8 @@ def position_values(
                 goal = level
                 values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
                 break
-    chance, error, success, plans, basis, solved, floor = values
+    chance, error, success, plans, basis, solved, find_floor = values
+    floor = find_floor()  # only for the goal the figures are about (the contract's are dropped when all equal)
     if method is Method.EXACT and not solved:
         method = Method.ESTIMATE  # the exact search stopped short of the end of the play
     make = {c: (contract[c] if declaring else 1.0 - contract[c]) for c in reps}
@@ -462,8 +463,9 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
            cancel: CancelToken, sampled: bool):
     """(chance, error, success, plans, basis, solved, floor) per card for the side to move reaching ``goal``
     (declarer's side's tricks from this trick on; a defender's goal is to hold declarer below it).
-    ``solved``: the figures are exact (the EXACT search reached the end of the play); ``floor``: for the
-    cards it was found for, the chance of a concrete line (a lower bound: :func:`_line_floors`)."""
+    ``solved``: the figures are exact (the EXACT search reached the end of the play); ``floor``: finds, for
+    the cards it is found for, the chance of a concrete line (a lower bound: :func:`_line_floors`) — called
+    only for the goal kept."""
     w = matrix.weights
     tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
 
@@ -476,7 +478,7 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         mine = reached if declaring else not reached
         ones = np.full(len(w), 1.0 if mine else 0.0)
         return ({c: float(mine) for c in reps}, {c: 0.0 for c in reps}, {c: ones for c in reps}, {},
-                DECIDED_BASIS, True, {})
+                DECIDED_BASIS, True, _NO_FLOOR)
     if method is Method.EXACT:
         target = goal if declaring else tricks_left - goal + 1
         game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
@@ -493,11 +495,11 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         if result.horizon is None:
             basis = EXACT_BASIS if declaring else replace(EXACT_BASIS, words=EXACT_BASIS.words.replace(
                 against(True), against(False)))
-            return chance, {c: 0.0 for c in reps}, success, plans, basis, True, {}
+            return chance, {c: 0.0 for c in reps}, success, plans, basis, True, _NO_FLOOR
         error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
         # a search that stops before the mover's next card sees no more than double dummy: say so
         shallow = result.horizon < first_informative_horizon(game)
-        floor = {} if sampled else _line_floors(game, result.plans, chance, reps, budget)
+        floor = _NO_FLOOR if sampled else (lambda: _line_floors(game, result.plans, chance, reps, budget))
         return (chance, error, success, plans, PIMC_BASIS if shallow else horizon_basis(result.horizon, declaring),
                 False, floor)
     success = {c: dd_success(c) for c in reps}
@@ -550,7 +552,11 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
             success, basis = done[0], alphamu_basis(done[1])
     chance = {c: float(w @ success[c]) for c in reps}
     error = {c: _error(success[c], w) if sampled else 0.0 for c in reps}
-    return chance, error, success, {}, basis, False, {}
+    return chance, error, success, {}, basis, False, _NO_FLOOR
+
+
+def _NO_FLOOR() -> dict[Card, float]:
+    return {}
 
 
 FLOOR_NODE_SHARE = 20

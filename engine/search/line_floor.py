@@ -38,8 +38,6 @@ import time
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-import numpy as np
-
 from ..core.cards import SUIT_MASKS, Card
 from .bridge_game import BridgePlayGame, PlayState
 from .single_dummy import QUESTIONS_PER_NODE, SingleDummyBudget, _Caches, _Search, weight_of
@@ -62,6 +60,7 @@ class _FloorSearch(_Search):
     """The single-dummy search with declarer's card fixed at every state (see the module docstring)."""
 
     progress_words = "checking a concrete line against the best defence"
+    one_deal_shortcut = False  # the line is fixed: its own one-deal rule (past the plan) is in :meth:`front`
 
     def __init__(self, game: BridgePlayGame, plan: Mapping[PlayState, Card], node_limit: int | None,
                  deadline: float | None, caches: _Caches) -> None:
@@ -85,38 +84,33 @@ class _FloorSearch(_Search):
         not hold, each for a round no opponent with a trump left can ruff."""
         game = self.game
         need = game.target - state.won
-        rows = self.hands[self.members(worlds)] & ~np.int64(state.done)
-        leader = rows[:, state.leader]
-        opponents = [rows[:, seat] for seat in range(4) if seat & 1 != game.max_side]
-        others = rows[:, (state.leader + 1) & 3] | rows[:, (state.leader + 2) & 3] | rows[:, (state.leader + 3) & 3]
-        total = np.zeros(len(rows), dtype=np.int64)
-        for suit in range(4):
-            top = np.zeros(len(rows), dtype=np.int64)
-            running = np.ones(len(rows), dtype=bool)
-            for card in range(13 * suit + 12, 13 * suit - 1, -1):
-                bit = np.int64(1) << np.int64(card)
-                mine = (leader & bit) != 0
-                running &= mine | ((others & bit) == 0)
-                top += running & mine
-            if game.trump is not None and suit != game.trump:
-                trumps = np.int64(SUIT_MASKS[game.trump])
-                suit_mask = np.int64(SUIT_MASKS[suit])
-                for hand in opponents:
-                    can_ruff = (hand & trumps) != 0
-                    length = np.bitwise_count(hand & suit_mask).astype(np.int64)
-                    top = np.where(can_ruff, np.minimum(top, length), top)
-            total += top
-        return bool(np.all(total >= need))
+        trumps = None if game.trump is None else SUIT_MASKS[game.trump]
+        for row in self.hands[self.members(worlds)]:
+            hands = [int(h) & ~state.done for h in row]
+            mine = hands[state.leader]
+            theirs = hands[(state.leader + 1) & 3] | hands[(state.leader + 2) & 3] | hands[(state.leader + 3) & 3]
+            ruffers = [h for seat, h in enumerate(hands) if seat & 1 != game.max_side and trumps is not None
+                       and h & trumps]
+            total = 0
+            for suit, mask in enumerate(SUIT_MASKS):
+                others = theirs & mask
+                top = (mine & mask) >> others.bit_length() if others else mine & mask  # above their best card
+                count = top.bit_count()
+                if suit != game.trump:
+                    for h in ruffers:
+                        count = min(count, (h & mask).bit_count())
+                total += count
+            if total < need:
+                return False
+        return True
 
     def max_node(self, state: PlayState, worlds: int, key: tuple) -> list[int]:
         game = self.game
-        first = (worlds & -worlds).bit_length() - 1
-        moves = game.moves(state, first)
+        moves = self.moves_of_max(state, worlds)
         card = self.fixed.get(state)
         if card not in moves:
-            bounds = self.card_dd_sets(state, worlds)
-            card = max(moves, key=lambda c: (round(weight_of(bounds.get(c, 0), game.weights), 12),
-                                             bounds.get(c, 0).bit_count(), -c))
+            bounds = self.card_dd_sets(state, worlds, moves)
+            card = max(moves, key=lambda c: (round(weight_of(bounds[c], game.weights), 12), bounds[c].bit_count(), -c))
         return self.front(self.play(state, card), worlds)
 
 

@@ -70,6 +70,11 @@ PAIRS_PER_NODE = 20
 product of their children's, so a few nodes may hold most of the work (and the memory)."""
 
 
+FILTER_SHARE = 4
+"""A node's filter of its combinations may make this many containment tests per combination left in the
+budget (a test of two ints costs a few times less than forming a combination)."""
+
+
 def weight_of(bits: int, weights: tuple[float, ...]) -> float:
     """The total weight of the deals in ``bits``."""
     total = 0.0
@@ -80,10 +85,18 @@ def weight_of(bits: int, weights: tuple[float, ...]) -> float:
     return total
 
 
-def _maximal(sets: list[int]) -> list[int]:
-    """The sets not contained in another (each once), largest first."""
+def _maximal(sets: list[int], limit: int | None = None) -> list[int]:
+    """The sets not contained in another (each once), largest first.  ``limit``: the containment tests it may
+    make (raises :class:`SingleDummyBudget` past it: a filter of a million sets against a thousand kept ones
+    is most of a search's time, and no node count sees it)."""
     out: list[int] = []
+    work = 0
     for s in sorted(set(sets), key=int.bit_count, reverse=True):
+        if limit is not None:
+            work += len(out)
+            if work > limit:
+                raise SingleDummyBudget(f"the exact single-dummy search's strategy sets need more than {limit:,} "
+                                        f"comparisons to filter")
         for o in out:
             if s & o == s:
                 break
@@ -110,6 +123,7 @@ class _Caches:
         self.question_limit: int | None = None  # a deepening search's budget for them (None: per search)
         self.indices: dict[int, np.ndarray] = {}  # deal set -> its members
         self.children: dict[tuple[PlayState, Card], PlayState] = {}
+        self.max_moves: dict[PlayState, list[Card]] = {}  # MAX's cards at a state: its hand is one in every deal
         self.hands = np.asarray(game.worlds, dtype=np.uint64).astype(np.int64)
         self.n = self.hands.shape[0]
         self.nbytes = (self.n + 7) // 8
@@ -125,6 +139,11 @@ def _as_set(indices: np.ndarray, nbytes: int) -> int:
 
 
 class _Search:
+    one_deal_shortcut = True
+    """Answer a state with one deal left by double dummy, every line being free to be the double-dummy one
+    there — past the tricks whose choices are recorded for the lines (``plan_tricks``: such a state records
+    none).  The floor search, whose line is fixed, turns it off."""
+
     progress_words = "searching every line exactly"
     """What the search reports doing, with its share of the node budget spent."""
 
@@ -133,8 +152,9 @@ class _Search:
     the tests turn it off to check it against the search it replaces."""
 
     def __init__(self, game: BridgePlayGame, node_limit: int | None, deadline: float | None = None,
-                 horizon: int | None = None, caches: _Caches | None = None) -> None:
+                 horizon: int | None = None, caches: _Caches | None = None, plan_tricks: int = 0) -> None:
         self.game = game
+        self.one_deal_after = 4 * max(0, plan_tricks)  # cards of completed tricks: no line is recorded past them
         self.horizon = None if horizon is None else game.tricks_left(game.root()) - horizon
         self.node_limit = node_limit
         self.deadline = deadline
@@ -146,6 +166,7 @@ class _Search:
         caches = caches if caches is not None else _Caches(game)
         self.caches = caches
         self.dd_memo, self.indices, self.children = caches.dd_memo, caches.indices, caches.children
+        self.max_moves = caches.max_moves
         self.hands, self.n, self.nbytes, self.holds = caches.hands, caches.n, caches.nbytes, caches.holds
 
     def _ask(self, questions: int, state: PlayState) -> None:
@@ -159,6 +180,13 @@ class _Search:
         if limit is not None and self.caches.questions > limit:
             raise SingleDummyBudget(f"the exact single-dummy search needs more than {limit:,} units of "
                                     f"double-dummy solving")
+
+    def moves_of_max(self, state: PlayState, worlds: int) -> list[Card]:
+        """MAX's cards at ``state`` (one per run of equal cards), the same in every deal: found once."""
+        found = self.max_moves.get(state)
+        if found is None:
+            found = self.max_moves[state] = self.game.moves(state, (worlds & -worlds).bit_length() - 1)
+        return found
 
     def play(self, state: PlayState, card: Card) -> PlayState:
         key = (state, card)
@@ -239,6 +267,8 @@ class _Search:
         worlds, decided = self.settle(state, worlds)
         if decided:
             return [worlds]
+        if self.one_deal_shortcut and not worlds & (worlds - 1) and state.done.bit_count() >= self.one_deal_after:
+            return [self.dd_set(state, worlds)]  # one deal: the best line is the double-dummy one
         key = self.key(state, worlds)
         found = self.memo.get(key)
         if found is not None:
@@ -263,9 +293,9 @@ class _Search:
         self.memo[key] = result
         return result
 
-    def card_dd_sets(self, state: PlayState, worlds: int) -> dict[Card, int]:
-        """For each of declarer's cards here: the deals of ``worlds`` double dummy makes after it (an upper
-        bound on every line starting with it), one batched make-or-fail question per card."""
+    def card_dd_sets(self, state: PlayState, worlds: int, moves: list[Card]) -> dict[Card, int]:
+        """For each of declarer's ``moves`` here: the deals of ``worlds`` double dummy makes after it (an upper
+        bound on every line starting with it), one batched make-or-fail question for every card."""
         game = self.game
         idx = self.members(worlds)
         rows = self.hands[idx] & ~np.int64(state.done)
@@ -273,20 +303,19 @@ class _Search:
         need = game.target - state.won
         reach = np.asarray(game.oracle.batch_reach_per_card(rows, game.strain, state.leader, state.trick, need,
                                                             cancel=game.cancel))
-        first = (worlds & -worlds).bit_length() - 1
-        flags = np.zeros((self.nbytes * 8, 52), dtype=np.uint8)
-        flags[idx] = reach == 1
-        packed = np.packbits(flags, axis=0, bitorder="little").T.copy()  # one row of bytes per card
-        return {card: int.from_bytes(packed[card].tobytes(), "little") for card in game.moves(state, first)}
+        flags = np.zeros((self.nbytes * 8, len(moves)), dtype=np.uint8)
+        flags[idx] = reach[:, moves] == 1
+        packed = np.packbits(flags, axis=0, bitorder="little").T.copy()  # one row of bytes per move
+        return {card: int.from_bytes(packed[j].tobytes(), "little") for j, card in enumerate(moves)}
 
     def max_node(self, state: PlayState, worlds: int, key: tuple) -> list[int]:
         """Declarer's turn: the cards' fronts pooled.  A card whose double-dummy set is already covered by a
         set some other card wins cannot add anything, so it is not searched (the early cut of αμ), and the
         cards are tried largest double-dummy set first so that such covers come early."""
         game = self.game
-        first = (worlds & -worlds).bit_length() - 1
-        bounds = self.card_dd_sets(state, worlds)
-        cards = sorted(game.moves(state, first), key=lambda c: -weight_of(bounds.get(c, 0), game.weights))
+        moves = self.moves_of_max(state, worlds)
+        bounds = self.card_dd_sets(state, worlds, moves)
+        cards = sorted(moves, key=lambda c: -weight_of(bounds[c], game.weights))
         pooled: list[int] = []
         chosen: dict[int, Card] = {}
         for card in cards:
@@ -346,15 +375,18 @@ class _Search:
             outside = worlds & ~valid
             grown: dict[int, tuple] = {}
             self.pairs += len(combos) * len(child_front)
-            if self.node_limit is not None and self.pairs > PAIRS_PER_NODE * self.node_limit:
+            pair_limit = None if self.node_limit is None else PAIRS_PER_NODE * self.node_limit
+            if pair_limit is not None and self.pairs > pair_limit:
                 raise SingleDummyBudget(f"the exact single-dummy search's strategy sets outgrow "
-                                        f"{PAIRS_PER_NODE * self.node_limit:,} combinations")
+                                        f"{pair_limit:,} combinations")
             for s, how in combos.items():
                 for t in child_front:
                     u = (s | (t & valid)) if ally else (s & (t | outside))
                     if u not in grown:
                         grown[u] = how + ((card, child, valid, t),)
-            keep = _maximal(list(grown))
+            # the filter's comparisons count with the combinations, in the same budget
+            keep = _maximal(list(grown), None if pair_limit is None else FILTER_SHARE * (pair_limit - self.pairs))
+            self.pairs += len(grown)
             combos = {s: grown[s] for s in keep}
             if not ally and combos.keys() == {0}:  # the defence beats every line here already
                 break
@@ -403,7 +435,7 @@ def solve_single_dummy(game: BridgePlayGame, node_limit: int | None = 2_000_000,
     right: an upper bound for the side searched); None: to the end."""
     deadline = _deadline if _deadline is not None else (
         None if time_limit is None else time.perf_counter() + time_limit)
-    search = _Search(game, node_limit, deadline, horizon, _caches)
+    search = _Search(game, node_limit, deadline, horizon, _caches, plan_tricks)
     root = game.root()
     everything = (1 << len(game.weights)) - 1
     sets: dict[Card, int] = {}

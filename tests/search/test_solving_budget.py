@@ -37,3 +37,17 @@ def test_a_search_stops_at_its_budget_before_solving_past_it():
     tight = SolvingBudget(roomy.spent - 1)
     with pytest.raises(SolvingBudgetExceeded):
         play_out(tight)
+
+
+def test_the_pareto_filter_keeps_its_comparison_budget():
+    """The filter of a single-dummy node keeps the maximal sets; past its comparison limit it raises the
+    search's budget error (a million combinations against a thousand kept sets was most of a search's time)."""
+    from engine.search.single_dummy import SingleDummyBudget, _maximal
+
+    sets = [0b0011, 0b0001, 0b0110, 0b0011, 0b1000, 0b0100]
+    assert sorted(_maximal(sets)) == [0b0011, 0b0110, 0b1000]
+    assert _maximal(sets, limit=10) == _maximal(sets)
+    antichain = [1 << i for i in range(40)]
+    with pytest.raises(SingleDummyBudget):
+        _maximal(antichain, limit=100)  # 40 kept sets: 780 comparisons
+    assert len(_maximal(antichain, limit=780)) == 40
