@@ -384,9 +384,8 @@ class _Search:
                     u = (s | (t & valid)) if ally else (s & (t | outside))
                     if u not in grown:
                         grown[u] = how + ((card, child, valid, t),)
-            # the filter's comparisons count with the combinations, in the same budget
+            # the filter may make FILTER_SHARE tests per combination still left in the budget
             keep = _maximal(list(grown), None if pair_limit is None else FILTER_SHARE * (pair_limit - self.pairs))
-            self.pairs += len(grown)
             combos = {s: grown[s] for s in keep}
             if not ally and combos.keys() == {0}:  # the defence beats every line here already
                 break
