@@ -40,28 +40,35 @@ def suit_tricks(north: int, south: int, west: int, east: int, lead: tuple[int, i
     return _after_lead(north, south, west, east, seat, rank - 2)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 18)
 def _best(north: int, south: int, west: int, east: int) -> int:
     if not north and not south:
         return 0
+    top = max(north.bit_count(), south.bit_count())
+    hands = (north, east, south, west)
     best = 0
     for seat, hand in ((NORTH, north), (SOUTH, south)):
-        for r in _cards(hand):
-            best = max(best, _after_lead(north, south, west, east, seat, r))
-            if best == max(north.bit_count(), south.bit_count()):
+        for r in _distinct(_cards(hand), hands, ()):  # touching leads take the same tricks
+            best = max(best, _after_lead(north, south, west, east, seat, r, best, top))
+            if best == top:
                 return best  # every remaining trick: nothing does better
     return best
 
 
-def _after_lead(north: int, south: int, west: int, east: int, seat: int, rank: int) -> int:
-    """Tricks when ``seat`` leads the card of bit ``rank`` (0..12) and everyone plays on perfectly."""
+@lru_cache(maxsize=1 << 16)  # a hint asks it for every sampled deal: a few layouts of the suit, many times
+def _after_lead(north: int, south: int, west: int, east: int, seat: int, rank: int, alpha: int = -1,
+                beta: int = 14) -> int:
+    """Tricks when ``seat`` leads the card of bit ``rank`` (0..12) and everyone plays on perfectly: exact when
+    strictly between ``alpha`` and ``beta``, else ``alpha`` when it is at most that, a value of at least
+    ``beta`` when it is at least that (a fail-hard alpha-beta window)."""
     hands = [north, east, south, west]
     hands[seat] &= ~(1 << rank)
-    return _trick(tuple(hands), seat, ((seat, rank),))
+    return _trick(tuple(hands), seat, ((seat, rank),), alpha, beta)
 
 
-def _trick(hands: tuple[int, ...], leader: int, played: tuple[tuple[int, int], ...]) -> int:
-    """Complete the trick in progress (``played``: (seat, bit) so far; -1 a discard), then go on."""
+def _trick(hands: tuple[int, ...], leader: int, played: tuple[tuple[int, int], ...], alpha: int, beta: int) -> int:
+    """Complete the trick in progress (``played``: (seat, bit) so far; -1 a discard), then go on; the
+    window as :func:`_after_lead`'s (the tricks after this one are found exactly, and stored)."""
     if len(played) == 4:
         winner = max(played, key=lambda p: p[1])[0]
         north, east, south, west = hands
@@ -69,16 +76,25 @@ def _trick(hands: tuple[int, ...], leader: int, played: tuple[tuple[int, int], .
     seat = (leader + len(played)) % 4
     hand = hands[seat]
     options = _cards(hand) or [-1]
-    maximise = seat in (NORTH, SOUTH)
-    best = None
+    if seat in (NORTH, SOUTH):
+        value = alpha
+        for r in _distinct(options, hands, played):
+            nxt = list(hands)
+            if r >= 0:
+                nxt[seat] &= ~(1 << r)
+            value = max(value, _trick(tuple(nxt), leader, played + ((seat, r),), value, beta))
+            if value >= beta:
+                break
+        return value
+    value = beta
     for r in _distinct(options, hands, played):
         nxt = list(hands)
         if r >= 0:
             nxt[seat] &= ~(1 << r)
-        value = _trick(tuple(nxt), leader, played + ((seat, r),))
-        if best is None or (value > best if maximise else value < best):
-            best = value
-    return best  # type: ignore[return-value]
+        value = min(value, _trick(tuple(nxt), leader, played + ((seat, r),), alpha, value))
+        if value <= alpha:
+            break
+    return value
 
 
 def _distinct(options: list[int], hands: tuple[int, ...], played: tuple[tuple[int, int], ...]) -> list[int]:

@@ -49,3 +49,49 @@ def test_double_dummy_tricks_match_the_exact_solver_on_one_layout(seed):
 def test_a_lead_not_held_is_refused():
     with pytest.raises(ValueError, match="not in the South hand"):
         suit_tricks(0b1, 0b10, 0b100, 0b1000, (SOUTH, 14))
+
+
+def _plain(hands: tuple[int, int, int, int], leader: int | None, trick: tuple[tuple[int, int], ...]) -> int:
+    """North-South's tricks by plain minimax, every card tried (no table, no touching cards, no window):
+    declarer leads from either hand holding a card, the others follow clockwise, a void discards."""
+    if not trick:
+        if not hands[NORTH] and not hands[SOUTH]:
+            return 0
+        return max(_plain(_without(hands, seat, r), seat, ((seat, r),))
+                   for seat in (NORTH, SOUTH) for r in range(13) if hands[seat] >> r & 1)
+    if len(trick) == 4:
+        winner = max(trick, key=lambda p: p[1])[0]
+        return (winner in (NORTH, SOUTH)) + _plain(hands, None, ())
+    seat = (leader + len(trick)) % 4
+    ranks = [r for r in range(13) if hands[seat] >> r & 1] or [-1]
+    values = [_plain(_without(hands, seat, r), leader, trick + ((seat, r),)) for r in ranks]
+    return max(values) if seat in (NORTH, SOUTH) else min(values)
+
+
+def _without(hands, seat, r):
+    out = list(hands)
+    if r >= 0:
+        out[seat] &= ~(1 << r)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_double_dummy_tricks_match_plain_minimax(seed):
+    rng = random.Random(1000 + seed)
+    found = None
+    while found is None:
+        found = _random_holdings(rng)
+    hands, _ = found
+    if sum(h.bit_count() for h in hands) > 8:
+        hands = tuple(h & ((1 << 13) - 1) for h in hands)
+        keep = sorted(r for h in hands for r in range(13) if h >> r & 1)[:8]
+        hands = tuple(sum(1 << r for r in keep if h >> r & 1) for h in hands)
+    north, east, south, west = hands
+    if not (north | south):
+        return
+    for seat in (NORTH, SOUTH):
+        for r in range(13):
+            if hands[seat] >> r & 1:
+                assert suit_tricks(north, south, west, east, (seat, r + 2)) == \
+                    _plain(_without(hands, seat, r), seat, ((seat, r),)), (hands, seat, r)
+    assert suit_tricks(north, south, west, east) == _plain(hands, None, ())
