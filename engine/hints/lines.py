@@ -63,7 +63,7 @@ from ..core.seats import Seat
 from ..search.bridge_game import (BridgePlayGame, PlayState, SolvingBudget, SolvingBudgetExceeded,
                                   equivalence_buckets)
 from ..search.line_floor import line_floors
-from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy, first_informative_horizon
+from ..search.single_dummy import SingleDummyBudget, deepening_single_dummy, first_informative_horizon, weight_of
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
 from ..worlds import count_worlds
@@ -433,18 +433,33 @@ def position_values(
                 if on_update is not None:
                     on_update(result)
                 return result
-    values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
-    contract = values[0]
-    if len(reps) > 1 and max(contract.values()) - min(contract.values()) <= 1e-9:
-        # Every card reaches the contract equally often: the first trick level where they differ.
-        made = contract[reps[0]] > 0.5 if declaring else contract[reps[0]] < 0.5
-        levels = range(goal + 1, tricks_left + 1) if made else range(goal - 1, 0, -1)
-        for level in levels:
+    def differing_level(chance: float) -> int | None:
+        """Every card reaches the contract equally often (``chance``, the mover's): the first trick level
+        where their double-dummy figures differ, above the contract when it is made, below when not (None:
+        nowhere)."""
+        made = chance > 0.5 if declaring else chance < 0.5
+        for level in (range(goal + 1, tricks_left + 1) if made else range(goal - 1, 0, -1)):
             dd = [matrix.p_make(c, level) for c in reps]
             if max(dd) - min(dd) > 1e-9:
+                return level
+        return None
+
+    equal = _proven_equal(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel) \
+        if len(reps) > 1 else None
+    level = None if equal is None else differing_level(equal)
+    if level is not None:  # the contract's figures are known without the search, and the goal moves on
+        contract = {c: equal for c in reps}
+        goal = level
+        values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
+    else:
+        values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
+        contract = values[0]
+        if len(reps) > 1 and max(contract.values()) - min(contract.values()) <= 1e-9:
+            level = differing_level(contract[reps[0]])
+            if level is not None:
                 goal = level
-                values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel, sampled)
-                break
+                values = _value(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel,
+                                sampled)
     chance, error, success, plans, basis, solved, find_floor = values
     floor = find_floor()  # only for the goal the figures are about (the contract's are dropped when all equal)
     if method is Method.EXACT and not solved:
@@ -588,6 +603,47 @@ def _line_floors(game: BridgePlayGame, plans: Mapping[Card, Mapping[PlayState, C
     for found in line_floors(game, lines, node_limit=nodes, enough=chance):
         out[found.card] = max(out.get(found.card, 0.0), found.chance)
     return out
+
+
+EQUAL_PROOF_SHARE = 15
+"""The lines that prove every card equal (:func:`_proven_equal`) may search this fraction of the exact search's
+nodes (at least :data:`FLOOR_LEAST_NODES`): when the proof fails, the search runs anyway, so it must cost little."""
+
+
+def _proven_equal(position: BridgePosition, matrix: WorldsMatrix, method: Method, budget: HintBudget,
+                  seats: tuple[int, ...], declaring: bool, goal: int, reps: Sequence[Card],
+                  oracle: DoubleDummyOracle, cancel: CancelToken) -> float | None:
+    """The chance (the mover's) with which every card reaches ``goal``, when that is proven without the search
+    of the goal, else None.  Seeing every card bounds every line from above: when each card's double-dummy
+    figure is 0, so is every line's, whatever the method.  When the figures are equal and, over every layout
+    (EXACT), a concrete line starting with each card reaches its card's figure against best defence
+    (:func:`~engine.search.line_floor.line_floors`), that figure is each card's exact chance.  Either way the
+    search of the goal could only find the cards equal (a hint then moves on to the tricks where they differ),
+    and in endings where the contract is settled that search was half the hint's time."""
+    tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
+    if goal <= 0 or goal > tricks_left:
+        return None  # decided whatever is played: answered at once anyway
+    w = matrix.weights
+    dd = {}
+    for c in reps:
+        makes = matrix.makes(c, goal)
+        dd[c] = float(w @ (makes if declaring else ~makes).astype(float))
+    if max(dd.values()) - min(dd.values()) > 1e-9:
+        return None
+    common = dd[reps[0]]
+    if common <= 1e-12:
+        return 0.0
+    if method is not Method.EXACT:
+        return None
+    target = goal if declaring else tricks_left - goal + 1
+    game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
+                          position.trick, seats, target, oracle, cancel)
+    nodes = None if budget.exact_nodes is None else max(FLOOR_LEAST_NODES, budget.exact_nodes // EQUAL_PROOF_SHARE)
+    weights = tuple(float(x) for x in w)
+    reached = {c: -1.0 for c in reps}
+    for found in line_floors(game, [(c, {}) for c in reps], node_limit=nodes, enough=dd, require=dd):
+        reached[found.card] = max(reached[found.card], weight_of(found.won, weights))
+    return common if all(reached[c] >= dd[c] - 1e-9 for c in reps) else None
 
 
 def _defender_horizon(position: BridgePosition, goal: int, tricks_left: int, seats: tuple[int, ...],

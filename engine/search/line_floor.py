@@ -116,14 +116,17 @@ class _FloorSearch(_Search):
 
 def line_floors(game: BridgePlayGame, lines: Sequence[tuple[Card, Mapping[PlayState, Card]]],
                 node_limit: int | None = 150_000, solving_limit: int | None = None,
-                time_limit: float | None = None, enough: Mapping[Card, float] | None = None) -> list[FloorLine]:
+                time_limit: float | None = None, enough: Mapping[Card, float] | None = None,
+                require: Mapping[Card, float] | None = None) -> list[FloorLine]:
     """The floors of ``lines`` in turn (a root card, then a plan: {public state: card}, e.g. a horizon
     search's line, followed where it has a card, Monte-Carlo play after), against best defence on the game's
     worlds and weights, within one budget shared by all of them (their double-dummy answers shared too): the
     floors found before the budget ran out, in order.  The budget: ``node_limit`` nodes, ``solving_limit``
     units of double-dummy solving (default: as the horizon search, per node), ``time_limit`` seconds.  A
     line whose first question alone would overrun the solving budget is not started.  ``enough``: a card's
-    later lines are skipped once one of its floors reaches this chance (it cannot do better: an upper bound)."""
+    later lines are skipped once one of its floors reaches this chance (it cannot do better: an upper bound).
+    ``require``: the caller needs every line's floor to reach this chance, so the search stops after the first
+    line whose floor falls short (the lines found so far, that one included, are returned)."""
     root = game.root()
     for card, _ in lines:
         if card not in game.moves(root, 0):
@@ -151,6 +154,8 @@ def line_floors(game: BridgePlayGame, lines: Sequence[tuple[Card, Mapping[PlaySt
         spent += search.nodes
         found.append(FloorLine(card, won, weight_of(won, game.weights), search.nodes))
         best[card] = max(best.get(card, 0.0), found[-1].chance)
+        if require is not None and found[-1].chance < require.get(card, 0.0) - 1e-12:
+            break
     return found
 
 

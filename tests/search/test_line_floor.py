@@ -234,3 +234,17 @@ def test_a_card_whose_floor_reaches_enough_is_not_tried_again():
     assert len(both) == 2
     once = line_floors(game, [(card, {}), (card, {})], node_limit=None, enough={card: both[0].chance})
     assert [f.won for f in once] == [both[0].won]
+
+
+def test_lines_stop_at_the_first_floor_short_of_what_is_required():
+    game = TEACHING[0]
+    cards = game.moves(game.root(), 0)
+    every = line_floors(game, [(c, {}) for c in cards], node_limit=None)
+    assert len(every) == len(cards) >= 2
+    short = next(i for i, f in enumerate(every) if f.chance < 1.0 - 1e-9)
+    required = {c: 1.0 for c in cards}
+    stopped = line_floors(game, [(c, {}) for c in cards], node_limit=None, require=required)
+    assert [f.won for f in stopped] == [f.won for f in every[:short + 1]]
+    reachable = {f.card: f.chance for f in every}
+    assert [f.won for f in line_floors(game, [(c, {}) for c in cards], node_limit=None, require=reachable)] \
+        == [f.won for f in every]

@@ -1,0 +1,117 @@
+"""Cards proven equal for the contract without its search (:func:`engine.hints.lines._proven_equal`).
+
+When every card reaches the contract equally often, a hint is about the first trick level where the cards
+differ, and the contract's search only served to find them equal.  The proof that replaces it: double dummy
+bounds every line from above, so equal double-dummy figures that a concrete line with each card reaches
+against best defence are the exact figures.  Checked on random endings where the proof applies: the hint is
+the same, word for word, as with the search; the contract's figures are the truth of the plain enumeration
+(:mod:`tests.hints.single_dummy_reference`); and the proof covers both a common chance of 0 and one above it,
+for declarer and for the defenders.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine.hints.lines as lines
+from engine.bridge.view import view_for_turn
+from engine.core.cards import FULL_MASK
+from engine.hints import Method, bridge_hint_for_view
+from tests.hints.single_dummy_reference import true_chances
+from tests.hints.test_hint_agreement import random_ending
+from tests.hints.test_teaching_truth import situation
+
+WANTED = 12
+
+
+def _proven_cases() -> list[tuple]:
+    """Random 3-card endings whose contract figures the proof settles: (deal, play, view, common chance)."""
+    rng = random.Random(2026)
+    out: list[tuple] = []
+    proofs: list[float | None] = []
+    original = lines._proven_equal
+
+    def watched(*args, **kwargs):
+        proofs.append(original(*args, **kwargs))
+        return proofs[-1]
+
+    lines._proven_equal = watched
+    try:
+        while len(out) < WANTED:
+            deal, play = random_ending(rng, 3)
+            if play.is_complete or len(play.legal_cards()) < 2:
+                continue
+            view = view_for_turn(play)
+            proofs.clear()
+            hint = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+            if hint.method is Method.EXACT and proofs and proofs[0] is not None and hint.goal.value != "contract":
+                out.append((deal, play, view, proofs[0]))
+    finally:
+        lines._proven_equal = original
+    return out
+
+
+_CASES: list[tuple] = []
+
+
+def cases() -> list[tuple]:
+    if not _CASES:
+        _CASES.extend(_proven_cases())
+    return _CASES
+
+
+def test_the_proof_covers_zero_and_more_for_both_sides():
+    found = cases()
+    assert any(common == 0.0 for *_, common in found)
+    assert any(common > 0.0 for *_, common in found)
+    assert {view.to_play.same_side(view.declarer) for _, _, view, _ in found} == {True, False}
+
+
+@pytest.mark.parametrize("i", range(WANTED))
+def test_a_proven_hint_is_the_searched_hint(i, monkeypatch):
+    deal, play, view, _ = cases()[i]
+    proven = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+    monkeypatch.setattr(lines, "_proven_equal", lambda *args, **kwargs: None)
+    searched = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+    assert proven.to_json() == searched.to_json()
+    assert proven.text == searched.text
+
+
+@pytest.mark.parametrize("i", range(WANTED))
+def test_the_proven_contract_figures_are_the_truth(i):
+    deal, play, view, common = cases()[i]
+    truth = true_chances(situation(play, view))  # the mover's chance of the contract, by plain enumeration
+    assert all(abs(t - common) < 1e-9 for t in truth.values()), (truth, common)
+    hint = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+    declaring = view.to_play.same_side(view.declarer)
+    for cand in hint.candidates:
+        assert abs(cand.p_make - (common if declaring else 1.0 - common)) < 1e-6
+
+
+def test_no_proof_when_the_double_dummy_figures_differ():
+    rng = random.Random(7)
+    checked = 0
+    while checked < 5:
+        deal, play = random_ending(rng, 3)
+        if play.is_complete or len(play.legal_cards()) < 2:
+            continue
+        view = view_for_turn(play)
+        seen: list[tuple] = []
+        original = lines._proven_equal
+
+        def watched(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel):
+            found = original(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel)
+            dd = [matrix.p_make(c, goal) for c in reps]
+            seen.append((max(dd) - min(dd) > 1e-9, found))
+            return found
+
+        lines._proven_equal = watched
+        try:
+            bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+        finally:
+            lines._proven_equal = original
+        if seen and seen[0][0]:
+            assert seen[0][1] is None
+            checked += 1
