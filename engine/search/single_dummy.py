@@ -132,7 +132,17 @@ class _Caches:
                       for seat in range(4)]
 
 
+SMALL_SET = 16
+"""Sets of at most this many deals are built bit by bit in Python: cheaper than numpy's packing for the few
+deals most of a search's states hold."""
+
+
 def _as_set(indices: np.ndarray, nbytes: int) -> int:
+    if len(indices) <= SMALL_SET:
+        bits = 0
+        for i in indices.tolist():
+            bits |= 1 << i
+        return bits
     flags = np.zeros(nbytes * 8, dtype=np.uint8)
     flags[indices] = 1
     return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
@@ -303,6 +313,17 @@ class _Search:
         need = game.target - state.won
         reach = np.asarray(game.oracle.batch_reach_per_card(rows, game.strain, state.leader, state.trick, need,
                                                             cancel=game.cancel))
+        if len(idx) <= SMALL_SET:
+            made = (reach[:, moves] == 1).T.tolist()
+            deals = idx.tolist()
+            out: dict[Card, int] = {}
+            for card, row in zip(moves, made):
+                bits = 0
+                for i, yes in zip(deals, row):
+                    if yes:
+                        bits |= 1 << i
+                out[card] = bits
+            return out
         flags = np.zeros((self.nbytes * 8, len(moves)), dtype=np.uint8)
         flags[idx] = reach[:, moves] == 1
         packed = np.packbits(flags, axis=0, bitorder="little").T.copy()  # one row of bytes per move

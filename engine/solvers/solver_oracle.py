@@ -62,6 +62,17 @@ def group_by_mover(worlds: np.ndarray, leader: int, played: Sequence[Card]) -> t
     return rows, [np.flatnonzero(inverse == g) for g in order]
 
 
+def _one_small_group(worlds: object, leader: int, played: int) -> bool:
+    """Whether ``worlds`` (an int64 array of few worlds, the mover's hand the same in all) is one call on this
+    thread as :meth:`SolverOracle._each_group` would make it, so that its grouping can be skipped."""
+    if not isinstance(worlds, np.ndarray) or worlds.dtype != np.int64 or worlds.ndim != 2 or not 0 < len(worlds) <= 16:
+        return False
+    if int(worlds[0, leader]).bit_count() >= PARALLEL_MIN_TRICKS:
+        return False
+    mover = (leader + played) & 3
+    return len(worlds) == 1 or bool((worlds[:, mover] == worlds[0, mover]).all())
+
+
 _Solve = Callable[[object, np.ndarray], np.ndarray]
 """(solver, worlds as an ``(n, 4)`` array) -> one 52-entry answer row per world."""
 
@@ -152,6 +163,9 @@ class SolverOracle(DoubleDummyOracle):
         """Make-or-fail per card, one null-window test per card and world."""
         trick = tuple(int(c) for c in played)
         limit = self._limit(node_limit)
+        if _one_small_group(worlds, int(leader), len(trick)):  # what the single-dummy searches ask, thousands of times
+            return np.asarray(self._all()[0].batch_reaches_per_card(  # type: ignore[attr-defined]
+                worlds, int(strain), int(leader), trick, int(need), node_limit=limit))
 
         def solve(solver: object, rows: np.ndarray) -> np.ndarray:
             return np.asarray(solver.batch_reaches_per_card(  # type: ignore[attr-defined]

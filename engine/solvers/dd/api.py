@@ -244,7 +244,7 @@ class DoubleDummySolver:
         """:meth:`_stacked` for the worlds of one decision (the mover's hand the same in all)."""
         stacked, strain_i, leader_i, played_arr, n = self._stacked(worlds, strain, leader, played)
         mover = (leader_i + n) % 4
-        differ = np.flatnonzero(stacked[:, mover] != stacked[0, mover])
+        differ = np.flatnonzero(stacked[:, mover] != stacked[0, mover]) if len(stacked) > 1 else ()
         if len(differ):
             raise DoubleDummyError(
                 f"world {int(differ[0])}: {Seat(mover).name.title()} (to play) holds different cards than in world 0"
