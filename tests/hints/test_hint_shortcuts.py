@@ -1,4 +1,6 @@
-"""Cards proven equal for the contract without its search (:func:`engine.hints.lines._proven_equal`).
+"""What a hint knows without its search, and when it skips a search that cannot finish.
+
+Cards proven equal for the contract without its search (:func:`engine.hints.lines._proven_equal`).
 
 When every card reaches the contract equally often, a hint is about the first trick level where the cards
 differ, and the contract's search only served to find them equal.  The proof that replaces it: double dummy
@@ -7,6 +9,11 @@ against best defence are the exact figures.  Checked on random endings where the
 the same, word for word, as with the search; the contract's figures are the truth of the plain enumeration
 (:mod:`tests.hints.single_dummy_reference`); and the proof covers both a common chance of 0 and one above it,
 for declarer and for the defenders.
+
+A goal no card reaches in any layout even double dummy is exact at 0% without a search (checked against the
+plain enumeration).  The exact search over every layout is skipped, with the enumeration of the layouts, only
+when it would certainly overrun its budget (:func:`engine.hints.lines._exact_out_of_reach`): checked against
+the search itself on random endings with small budgets.
 """
 
 from __future__ import annotations
@@ -16,6 +23,11 @@ import random
 import pytest
 
 import engine.hints.lines as lines
+from engine.hints.lines import HintBudget, Method as _M, position_values, _weighted
+from engine.analysis.bridge import position_from_view
+from engine.search.single_dummy import SingleDummyBudget
+from engine.worlds import count_worlds
+from engine.worlds.bridge_knowledge import knowledge_from_view
 from engine.bridge.view import view_for_turn
 from engine.core.cards import FULL_MASK
 from engine.hints import Method, bridge_hint_for_view
@@ -115,3 +127,50 @@ def test_no_proof_when_the_double_dummy_figures_differ():
         if seen and seen[0][0]:
             assert seen[0][1] is None
             checked += 1
+
+
+def test_a_goal_no_card_reaches_double_dummy_is_exact_at_zero():
+    rng = random.Random(11)
+    found = 0
+    while found < 6:
+        deal, play = random_ending(rng, 4)
+        if play.is_complete or len(play.legal_cards()) < 2:
+            continue
+        view = view_for_turn(play)
+        hint = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+        if hint.algorithm != lines.NOWHERE_BASIS.algorithm:
+            continue
+        found += 1
+        assert hint.exact and hint.method is Method.EXACT
+        assert all(c.p_goal == 0.0 for c in hint.candidates)
+        truth = true_chances(situation(play, view))
+        if hint.goal.value == "contract":
+            assert max(truth.values()) == 0.0, truth
+
+
+def test_the_exact_search_is_skipped_only_when_it_cannot_finish():
+    rng = random.Random(5)
+    skipped = searched = 0
+    while skipped < 6 or searched < 6:
+        deal, play = random_ending(rng, rng.choice((5, 6)))
+        if play.is_complete or len(play.legal_cards()) < 2:
+            continue
+        view = view_for_turn(play)
+        out = FULL_MASK & ~deal.cards.mask
+        budget = HintBudget(exact_nodes=rng.choice((200, 500, 2_000)))
+        layouts = count_worlds(knowledge_from_view(view, None, out))
+        if layouts > budget.exact_layouts or layouts < 2:
+            continue
+        if lines._exact_out_of_reach(view, layouts, budget, out):
+            if skipped >= 6:
+                continue
+            position = _weighted(view, position_from_view(view, budget.exact_layouts, random.Random(0), None,
+                                                          exact_limit=budget.exact_layouts, out_of_play=out))
+            try:
+                values = position_values(view, position, layouts, _M.EXACT, budget)
+            except SingleDummyBudget:
+                skipped += 1
+            else:  # finished without the contract's search: no card reaches it, or the goal moved on
+                assert values.basis is lines.NOWHERE_BASIS or values.goal_tricks != position.target, values.basis
+        else:
+            searched += 1
