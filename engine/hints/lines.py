@@ -385,10 +385,7 @@ def _exact_out_of_reach(view: BridgeView, layouts: int, budget: HintBudget, out_
     the same from its sample."""
     if budget.exact_nodes is None:
         return False
-    live = ~(view.played_cards.mask | out_of_play) & ((1 << 52) - 1)
-    for c in view.current_trick.cards:
-        live |= 1 << c
-    cards = len(equivalence_buckets(view.legal_cards.mask, live))
+    cards = len(_runs(view, out_of_play))
     tricks_left = len(view.playing_hand)  # the mover has not played to the current trick
     need = view.contract.tricks_needed - view.declarer_tricks
     if not view.to_play.same_side(view.declarer):
@@ -398,12 +395,17 @@ def _exact_out_of_reach(view: BridgeView, layouts: int, budget: HintBudget, out_
     return cards * layouts * max(1, tricks_left - 4) ** 2 > QUESTIONS_PER_NODE * budget.exact_nodes
 
 
-def _forced(view: BridgeView, out_of_play: int) -> tuple[Card, ...] | None:
-    """The run of equal cards when every legal card is in it (nothing to choose), else None."""
+def _runs(view: BridgeView, out_of_play: int) -> list:
+    """The legal cards in runs of equal cards (no card still to be played lies between them)."""
     live = ~(view.played_cards.mask | out_of_play) & ((1 << 52) - 1)
     for c in view.current_trick.cards:
         live |= 1 << c
-    runs = equivalence_buckets(view.legal_cards.mask, live)
+    return equivalence_buckets(view.legal_cards.mask, live)
+
+
+def _forced(view: BridgeView, out_of_play: int) -> tuple[Card, ...] | None:
+    """The run of equal cards when every legal card is in it (nothing to choose), else None."""
+    runs = _runs(view, out_of_play)
     return tuple(runs[0]) if len(runs) == 1 else None
 
 
@@ -515,8 +517,7 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
     tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
 
     def dd_success(card: Card) -> np.ndarray:
-        makes = matrix.makes(card, goal)
-        return (makes if declaring else ~makes).astype(float)
+        return _dd_success(matrix, card, goal, declaring)
 
     if goal <= 0 or goal > tricks_left:  # decided whatever is played
         reached = goal <= 0
@@ -605,6 +606,13 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
     return chance, error, success, {}, basis, False, _NO_FLOOR
 
 
+def _dd_success(matrix: WorldsMatrix, card: Card, goal: int, declaring: bool) -> np.ndarray:
+    """1.0 in each deal where the side to move reaches ``goal`` after ``card`` seeing every card, else 0.0 (an
+    upper bound on every line starting with the card)."""
+    makes = matrix.makes(card, goal)
+    return (makes if declaring else ~makes).astype(float)
+
+
 def _NO_FLOOR() -> dict[Card, float]:
     return {}
 
@@ -659,10 +667,7 @@ def _proven_equal(position: BridgePosition, matrix: WorldsMatrix, method: Method
     if goal <= 0 or goal > tricks_left:
         return None  # decided whatever is played: answered at once anyway
     w = matrix.weights
-    dd = {}
-    for c in reps:
-        makes = matrix.makes(c, goal)
-        dd[c] = float(w @ (makes if declaring else ~makes).astype(float))
+    dd = {c: float(w @ _dd_success(matrix, c, goal, declaring)) for c in reps}
     if max(dd.values()) - min(dd.values()) > 1e-9:
         return None
     common = dd[reps[0]]
