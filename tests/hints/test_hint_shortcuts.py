@@ -19,23 +19,34 @@ the search itself on random endings with small budgets.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Iterator
 
 import pytest
 
 import engine.hints.lines as lines
-from engine.hints.lines import HintBudget, Method as _M, position_values, _weighted
 from engine.analysis.bridge import position_from_view
-from engine.search.single_dummy import SingleDummyBudget
-from engine.worlds import count_worlds
-from engine.worlds.bridge_knowledge import knowledge_from_view
 from engine.bridge.view import view_for_turn
 from engine.core.cards import FULL_MASK
 from engine.hints import Method, bridge_hint_for_view
+from engine.hints.lines import HintBudget, _weighted, position_values
+from engine.search.single_dummy import SingleDummyBudget
+from engine.worlds import count_worlds
+from engine.worlds.bridge_knowledge import knowledge_from_view
 from tests.hints.single_dummy_reference import true_chances
 from tests.hints.test_hint_agreement import random_ending
 from tests.hints.test_teaching_truth import situation
 
 WANTED = 12
+
+
+def _choices(rng: random.Random, sizes: tuple[int, ...]) -> Iterator[tuple]:
+    """Random endings of one of ``sizes`` cards where the player to move has a choice: (deal, play, view,
+    the cards out of play)."""
+    while True:
+        deal, play = random_ending(rng, rng.choice(sizes))
+        if not play.is_complete and len(play.legal_cards()) >= 2:
+            yield deal, play, view_for_turn(play), FULL_MASK & ~deal.cards.mask
 
 
 def _proven_cases() -> list[tuple]:
@@ -51,13 +62,11 @@ def _proven_cases() -> list[tuple]:
 
     lines._proven_equal = watched
     try:
-        while len(out) < WANTED:
-            deal, play = random_ending(rng, 3)
-            if play.is_complete or len(play.legal_cards()) < 2:
-                continue
-            view = view_for_turn(play)
+        for deal, play, view, out_of_play in _choices(rng, (3,)):
+            if len(out) >= WANTED:
+                break
             proofs.clear()
-            hint = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+            hint = bridge_hint_for_view(view, out_of_play=out_of_play)
             if hint.method is Method.EXACT and proofs and proofs[0] is not None and hint.goal.value != "contract":
                 out.append((deal, play, view, proofs[0]))
     finally:
@@ -102,75 +111,63 @@ def test_the_proven_contract_figures_are_the_truth(i):
         assert abs(cand.p_make - (common if declaring else 1.0 - common)) < 1e-6
 
 
-def test_no_proof_when_the_double_dummy_figures_differ():
-    rng = random.Random(7)
+def test_no_proof_when_the_double_dummy_figures_differ(monkeypatch):
+    original = lines._proven_equal
+    seen: list[tuple[bool, float | None]] = []
+
+    def watched(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel):
+        found = original(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel)
+        dd = [matrix.p_make(c, goal) for c in reps]
+        seen.append((max(dd) - min(dd) > 1e-9, found))
+        return found
+
+    monkeypatch.setattr(lines, "_proven_equal", watched)
     checked = 0
-    while checked < 5:
-        deal, play = random_ending(rng, 3)
-        if play.is_complete or len(play.legal_cards()) < 2:
-            continue
-        view = view_for_turn(play)
-        seen: list[tuple] = []
-        original = lines._proven_equal
-
-        def watched(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel):
-            found = original(position, matrix, method, budget, seats, declaring, goal, reps, oracle, cancel)
-            dd = [matrix.p_make(c, goal) for c in reps]
-            seen.append((max(dd) - min(dd) > 1e-9, found))
-            return found
-
-        lines._proven_equal = watched
-        try:
-            bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
-        finally:
-            lines._proven_equal = original
+    for deal, play, view, out_of_play in _choices(random.Random(7), (3,)):
+        if checked >= 5:
+            break
+        seen.clear()
+        bridge_hint_for_view(view, out_of_play=out_of_play)
         if seen and seen[0][0]:
             assert seen[0][1] is None
             checked += 1
 
 
 def test_a_goal_no_card_reaches_double_dummy_is_exact_at_zero():
-    rng = random.Random(11)
     found = 0
-    while found < 6:
-        deal, play = random_ending(rng, 4)
-        if play.is_complete or len(play.legal_cards()) < 2:
-            continue
-        view = view_for_turn(play)
-        hint = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
+    for deal, play, view, out_of_play in _choices(random.Random(11), (4,)):
+        if found >= 6:
+            break
+        hint = bridge_hint_for_view(view, out_of_play=out_of_play)
         if hint.algorithm != lines.NOWHERE_BASIS.algorithm:
             continue
         found += 1
         assert hint.exact and hint.method is Method.EXACT
         assert all(c.p_goal == 0.0 for c in hint.candidates)
-        truth = true_chances(situation(play, view))
-        if hint.goal.value == "contract":
-            assert max(truth.values()) == 0.0, truth
+        truth = true_chances(replace(situation(play, view), need=hint.goal_tricks))  # the hint's own goal
+        assert max(truth.values()) == 0.0, truth
 
 
 def test_the_exact_search_is_skipped_only_when_it_cannot_finish():
     rng = random.Random(5)
     skipped = searched = 0
-    while skipped < 6 or searched < 6:
-        deal, play = random_ending(rng, rng.choice((5, 6)))
-        if play.is_complete or len(play.legal_cards()) < 2:
-            continue
-        view = view_for_turn(play)
-        out = FULL_MASK & ~deal.cards.mask
+    for deal, play, view, out_of_play in _choices(rng, (5, 6)):
+        if skipped >= 6 and searched >= 6:
+            break
         budget = HintBudget(exact_nodes=rng.choice((200, 500, 2_000)))
-        layouts = count_worlds(knowledge_from_view(view, None, out))
+        layouts = count_worlds(knowledge_from_view(view, None, out_of_play))
         if layouts > budget.exact_layouts or layouts < 2:
             continue
-        if lines._exact_out_of_reach(view, layouts, budget, out):
-            if skipped >= 6:
-                continue
-            position = _weighted(view, position_from_view(view, budget.exact_layouts, random.Random(0), None,
-                                                          exact_limit=budget.exact_layouts, out_of_play=out))
-            try:
-                values = position_values(view, position, layouts, _M.EXACT, budget)
-            except SingleDummyBudget:
-                skipped += 1
-            else:  # finished without the contract's search: no card reaches it, or the goal moved on
-                assert values.basis is lines.NOWHERE_BASIS or values.goal_tricks != position.target, values.basis
-        else:
+        if not lines._exact_out_of_reach(view, layouts, budget, out_of_play):
             searched += 1
+            continue
+        if skipped >= 6:
+            continue
+        position = _weighted(view, position_from_view(view, budget.exact_layouts, random.Random(0), None,
+                                                      exact_limit=budget.exact_layouts, out_of_play=out_of_play))
+        try:
+            values = position_values(view, position, layouts, Method.EXACT, budget)
+        except SingleDummyBudget:
+            skipped += 1
+        else:  # finished without the contract's search: no card reaches it, or the goal moved on
+            assert values.basis is lines.NOWHERE_BASIS or values.goal_tricks != position.target, values.basis
