@@ -29,6 +29,8 @@ The method is chosen by the position and reported:
   cards by the single-dummy search on the sampled deals, as many tricks deep as
   the same budget allows (from the first trick that holds another of the
   defender's cards: before it the search is double dummy), else double dummy.
+  Either search takes the cards best double-dummy figure first, and a card whose
+  double-dummy figure cannot enter the top :attr:`HintBudget.candidates` keeps it.
   A sampled chance carries its 95% sampling error; every estimate is an upper
   bound of the line's chance on its deals, stated as optimistic, since some later
   guess is counted as right.  Over every layout, the best cards also get a lower
@@ -63,7 +65,7 @@ from ..core.seats import Seat
 from ..search.bridge_game import (BridgePlayGame, PlayState, SolvingBudget, SolvingBudgetExceeded,
                                   equivalence_buckets)
 from ..search.line_floor import line_floors
-from ..search.single_dummy import (QUESTIONS_PER_NODE, SingleDummyBudget, deepening_single_dummy,
+from ..search.single_dummy import (QUESTIONS_PER_NODE, RootChoice, SingleDummyBudget, deepening_single_dummy,
                                    first_informative_horizon, weight_of)
 from ..solvers.oracle import DoubleDummyOracle
 from ..solvers.solver_oracle import default_oracle
@@ -157,11 +159,21 @@ measured at trick 2 and mid-hand of the hint bench, a level cost 2.5 to more tha
 and a level that overruns the budget is work thrown away (the shallower figures stand)."""
 
 
-ESTIMATE_NODE_SHARE = 20
+ESTIMATE_NODE_SHARE = 10
 """A defender's search on sampled deals gets this fraction of the exact search's nodes: a node over 200 deals
 costs about a millisecond.  Measured on 20 defenders' 7-card endings sampled at 200 deals: with the whole
 budget the slowest took 68 s, with a fifth 30 s, with a twentieth 3.5 s, and 13 of the 15 with a choice
-to search were still searched single dummy (7 to the end)."""
+to search were still searched single dummy (7 to the end).  A tenth since the double-dummy questions at 7-8
+tricks stay on the calling thread (0.1 ms a node at trick 6): at trick 4 of the hint bench's deals, searches
+two tricks deep of 8,104 and 11,411 nodes then finish in 2.1 and 1.8 s."""
+
+
+DEFENDER_LEAST = 4
+"""A defender's search on sampled deals is tried only when this many times its least cost (in solving units:
+:func:`_least_horizon_cost`, over the cards it must search) fits in the work budget.  Measured two tricks deep
+on 20 positions at tricks 2-6 of the hint bench's deals: a search that finished cost 3.7 to 79 times its
+least, and none whose least was over a quarter of the 1,000,000-unit budget finished within it (five needed
+1.8-4.9 million units), so trying them was work thrown away."""
 
 
 def alphamu_basis(moves: int) -> Basis:
@@ -556,7 +568,7 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
     success = {c: dd_success(c) for c in reps}
     basis = PIMC_BASIS
     if not declaring:
-        found = _defender_horizon(position, goal, tricks_left, seats, reps, budget, oracle, cancel)
+        found = _defender_horizon(position, goal, tricks_left, seats, reps, budget, oracle, cancel, success)
         if found is not None:
             success, basis = found
     elif budget.max_moves > 1:
@@ -687,25 +699,34 @@ def _proven_equal(position: BridgePosition, matrix: WorldsMatrix, method: Method
 
 
 def _defender_horizon(position: BridgePosition, goal: int, tricks_left: int, seats: tuple[int, ...],
-                      reps: Sequence[Card], budget: HintBudget, oracle: DoubleDummyOracle,
-                      cancel: CancelToken) -> tuple[dict[Card, np.ndarray], Basis] | None:
+                      reps: Sequence[Card], budget: HintBudget, oracle: DoubleDummyOracle, cancel: CancelToken,
+                      dd: Mapping[Card, np.ndarray]) -> tuple[dict[Card, np.ndarray], Basis] | None:
     """A defender's cards valued by the single-dummy search on the sampled deals, as many tricks deep as
     the node budget allows (partner, who sees the deal, plays the card best for the defence; declarer the
     worst): (success per card, basis), or None when not even the first trick that holds another card of
-    the defender's fits (the double-dummy figures then stand, and say so)."""
-    if budget.alphamu_work is not None and DEEPEN_GROWTH * _least_horizon_cost(position, reps) > budget.alphamu_work:
-        return None  # it would overrun the budget: measured at trick 4, it cost 7-27x this least
+    the defender's fits (the double-dummy figures then stand, and say so).  As αμ's root loop does, the
+    cards are searched best double-dummy figure first (``dd``: success per deal), and a card whose
+    double-dummy figure cannot enter the top :attr:`HintBudget.candidates` is not searched: it keeps its
+    double-dummy figure, an upper bound as the others are."""
+    w = np.asarray(position.weights, dtype=float)
+    bounds = {c: float(w @ dd[c]) for c in reps}
+    order = tuple(sorted(reps, key=lambda c: -bounds[c]))
+    keep = max(1, budget.candidates)
+    work = budget.alphamu_work
+    if work is not None and DEFENDER_LEAST * _least_horizon_cost(position, order[:keep]) > work:
+        return None  # it would overrun the budget (see DEFENDER_LEAST)
     game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
                           position.trick, seats, tricks_left - goal + 1, oracle, cancel)
     try:
         nodes = None if budget.exact_nodes is None else budget.exact_nodes // ESTIMATE_NODE_SHARE
         result = deepening_single_dummy(game, nodes, budget.exact_time,
-                                        first=first_informative_horizon(game), solving_limit=budget.alphamu_work,
-                                        growth=DEEPEN_GROWTH)
+                                        first=first_informative_horizon(game), solving_limit=work,
+                                        growth=DEEPEN_GROWTH, roots=RootChoice(order, bounds, keep))
     except SingleDummyBudget:
         return None
     n = len(position.weights)
-    success = {c: np.array([(result.sets[c] >> i) & 1 for i in range(n)], dtype=float) for c in reps}
+    success = {c: (np.array([(result.sets[c] >> i) & 1 for i in range(n)], dtype=float) if c in result.sets
+                   else dd[c]) for c in reps}
     return success, (EXACT_ON_SAMPLE_BASIS if result.horizon is None else horizon_basis(result.horizon, False))
 
 

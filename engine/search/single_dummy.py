@@ -32,14 +32,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 import numpy as np
 
 from ..core.cards import SUIT_MASKS, Card, cards_of
 from .bridge_game import BridgePlayGame, PlayState
 
-__all__ = ["SingleDummyBudget", "SingleDummyResult", "solve_single_dummy", "deepening_single_dummy",
+__all__ = ["SingleDummyBudget", "SingleDummyResult", "RootChoice", "solve_single_dummy", "deepening_single_dummy",
            "first_informative_horizon", "weight_of"]
 
 
@@ -184,12 +184,17 @@ class _Search:
         of solves, which the node count alone does not see.  A solve with more tricks to play costs more
         (counted as ``(tricks - 3)²`` units, one up to four tricks)."""
         self.caches.questions += questions * max(1, self.game.tricks_left(state) - 3) ** 2
-        limit = self.caches.question_limit
-        if limit is None and self.node_limit is not None:
-            limit = QUESTIONS_PER_NODE * self.node_limit
+        limit = self.question_budget()
         if limit is not None and self.caches.questions > limit:
             raise SingleDummyBudget(f"the exact single-dummy search needs more than {limit:,} units of "
                                     f"double-dummy solving")
+
+    def question_budget(self) -> int | None:
+        """The units of double-dummy solving this search may spend (all depths of a deepening search)."""
+        limit = self.caches.question_limit
+        if limit is None and self.node_limit is not None:
+            limit = QUESTIONS_PER_NODE * self.node_limit
+        return limit
 
     def moves_of_max(self, state: PlayState, worlds: int) -> list[Card]:
         """MAX's cards at ``state`` (one per run of equal cards), the same in every deal: found once."""
@@ -445,14 +450,15 @@ class _Search:
 
 def solve_single_dummy(game: BridgePlayGame, node_limit: int | None = 2_000_000,
                        plan_tricks: int = 3, time_limit: float | None = None,
-                       horizon: int | None = None, *, _caches: _Caches | None = None,
-                       _deadline: float | None = None) -> SingleDummyResult:
+                       horizon: int | None = None, *, roots: RootChoice | None = None,
+                       _caches: _Caches | None = None, _deadline: float | None = None) -> SingleDummyResult:
     """The exact best-defence value of every root card of ``game`` (declaring side as MAX, make-or-fail
     payoffs, the game's worlds and weights), with each card's line over the next ``plan_tricks`` tricks;
     raises :class:`SingleDummyBudget` past ``node_limit`` nodes or ``time_limit`` seconds, and
     :class:`~engine.core.cancel.Cancelled` when the game's token is cancelled.  ``horizon``: search only
     that many tricks single dummy and count the deals double dummy makes from there (every later guess
-    right: an upper bound for the side searched); None: to the end."""
+    right: an upper bound for the side searched); None: to the end.  ``roots``: value only some root cards
+    (:class:`RootChoice`); the result then holds those searched."""
     deadline = _deadline if _deadline is not None else (
         None if time_limit is None else time.perf_counter() + time_limit)
     search = _Search(game, node_limit, deadline, horizon, _caches, plan_tricks)
@@ -461,7 +467,13 @@ def solve_single_dummy(game: BridgePlayGame, node_limit: int | None = 2_000_000,
     sets: dict[Card, int] = {}
     chance: dict[Card, float] = {}
     plans: dict[Card, dict[PlayState, Card]] = {}
-    for card in game.moves(root, 0):
+    cards = game.moves(root, 0) if roots is None else list(roots.order)
+    questions_before = search.caches.questions
+    for card in cards:
+        if roots is not None:
+            if roots.cut(card, chance):
+                continue
+            roots.check_room(search, len(chance), questions_before)
         child = search.play(root, card)
         front = search.front(child, everything)
         best = max(front, key=lambda s: (weight_of(s, game.weights), s.bit_count()))
@@ -472,6 +484,41 @@ def solve_single_dummy(game: BridgePlayGame, node_limit: int | None = 2_000_000,
         plans[card] = plan
     exact = horizon is None or horizon >= game.tricks_left(root) - 1  # the last trick has no choice
     return SingleDummyResult(sets, chance, plans, search.nodes, None if exact else horizon)
+
+
+@dataclass(frozen=True)
+class RootChoice:
+    """Which root cards a search values, as αμ's root loop chooses them: the cards in ``order`` (best upper
+    bound first), each skipped once ``keep`` cards have been valued and its ``bounds`` (an upper bound of its
+    chance: its double-dummy chance) is below the ``keep``-th best chance found, for it cannot enter the top
+    ``keep``.  Before each card after the first, the search gives up (:class:`SingleDummyBudget`) when the
+    nodes and double-dummy solving the cards so far took, per card, times the cards still certain to be
+    searched, would overrun what is left of its budget: a search that cannot finish is stopped at its first
+    card, not at its last."""
+
+    order: tuple[Card, ...]
+    bounds: Mapping[Card, float]
+    keep: int
+
+    def cut(self, card: Card, found: Mapping[Card, float]) -> bool:
+        if len(found) < self.keep:
+            return False
+        kth = sorted(found.values(), reverse=True)[self.keep - 1]
+        return self.bounds[card] < kth - 1e-12
+
+    def check_room(self, search: "_Search", done: int, questions_before: float) -> None:
+        """Raise when ``done`` cards' cost per card, for the cards still certain to come, overruns the budget."""
+        if done == 0:
+            return
+        certain = max(0, min(self.keep, len(self.order)) - done)  # cards searched whatever the chances found
+        if search.node_limit is not None and search.nodes + search.nodes / done * certain > search.node_limit:
+            raise SingleDummyBudget(f"the search's first {done} cards took {search.nodes:,} nodes: {certain} "
+                                    f"more would overrun its {search.node_limit:,}")
+        limit = search.question_budget()
+        spent = search.caches.questions - questions_before
+        if limit is not None and search.caches.questions + spent / done * certain > limit:
+            raise SingleDummyBudget(f"the search's first {done} cards took {spent:,} units of double-dummy "
+                                    f"solving: {certain} more would overrun its {limit:,}")
 
 
 def first_informative_horizon(game: BridgePlayGame) -> int:
@@ -487,13 +534,14 @@ def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_li
                            plan_tricks: int = 3,
                            on_depth: Callable[[SingleDummyResult], None] | None = None,
                            first: int = 1, solving_limit: int | None = None,
-                           growth: float | None = None) -> SingleDummyResult:
+                           growth: float | None = None, roots: RootChoice | None = None) -> SingleDummyResult:
     """:func:`solve_single_dummy` one trick deeper at a time (horizon ``first``, then one more, … to the end)
     within one budget of ``node_limit`` nodes, ``time_limit`` seconds and ``solving_limit`` units of
     double-dummy solving (see ``_Search._ask``; by default ``QUESTIONS_PER_NODE`` per node): the deepest
     search finished (``horizon`` None when it reached the end: exact).  ``on_depth`` sees every finished
     depth.  ``growth``: try one trick deeper only while ``growth`` times the last depth's nodes and solving
-    fit in what is left of the budget (a depth that overruns it is work thrown away).  Raises
+    fit in what is left of the budget (a depth that overruns it is work thrown away).  ``roots``: the root cards
+valued at every depth (:class:`RootChoice`; default all).  Raises
     :class:`SingleDummyBudget` when not even the first depth could be searched."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     caches = _Caches(game)
@@ -508,7 +556,8 @@ def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_li
         if left is not None and left < 1:
             break
         try:
-            result = solve_single_dummy(game, left, plan_tricks, horizon=horizon, _caches=caches, _deadline=deadline)
+            result = solve_single_dummy(game, left, plan_tricks, horizon=horizon, roots=roots, _caches=caches,
+                                        _deadline=deadline)
         except SingleDummyBudget:
             if best is None:
                 raise

@@ -7,12 +7,16 @@ sampled (never enumerated):
 * the method says which search it was, and a search's chance never exceeds the card's double-dummy chance
   on the same deals (later guesses counted as right can only flatter), and the recommended card has the
   best chance;
-* with no work budget the figures are the double-dummy ones, and the hint says so.
+* with no work budget the figures are the double-dummy ones, and the hint says so;
+* a card whose double-dummy chance cannot enter the top ``candidates`` is not searched: it keeps its
+  double-dummy chance, below the best card's, and the best card and its chance are those of the search of
+  every card.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -106,3 +110,22 @@ def test_an_exact_defender_hint_says_whom_its_line_is_played_against(name):
     hint = bridge_hint_for_view(view, out_of_play=FULL_MASK & ~deal.cards.mask)
     assert hint.method.value == "exact" and not hint.declaring
     assert "against declarer's best play" in hint.text and "best defence" not in hint.text
+
+
+def test_a_card_that_cannot_reach_the_top_keeps_its_double_dummy_chance():
+    compared = 0
+    for deal, view in CASES:
+        kwargs = dict(out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE)
+        wide = line_values(view, replace(SEARCHING, candidates=13), rng=random.Random(3), **kwargs)
+        narrow = line_values(view, replace(SEARCHING, candidates=1), rng=random.Random(3), **kwargs)
+        if not wide.algorithm.startswith("single-dummy") or (narrow.algorithm, narrow.goal_tricks) != (
+                wide.algorithm, wide.goal_tricks):
+            continue
+        compared += 1
+        best = max(narrow.chance.values())
+        assert best == pytest.approx(max(wide.chance.values()))
+        for card, chance in narrow.chance.items():
+            if abs(chance - wide.chance[card]) > 1e-12:  # not searched with one candidate
+                assert chance == pytest.approx(_dd_chance(narrow, card))
+                assert chance < best
+    assert compared >= 3  # (the cut itself, on random endings: tests/search/test_single_dummy_roots.py)
