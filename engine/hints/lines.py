@@ -165,7 +165,7 @@ costs about a millisecond.  Measured on 20 defenders' 7-card endings sampled at 
 budget the slowest took 68 s, with a fifth 30 s, with a twentieth 3.5 s, and 13 of the 15 with a choice
 to search were still searched single dummy (7 to the end).  A tenth since the double-dummy questions at 7-8
 tricks stay on the calling thread (0.1 ms a node at trick 6): at trick 4 of the hint bench's deals, searches
-two tricks deep of 8,104 and 11,411 nodes then finish in 2.1 and 1.8 s."""
+two tricks deep of 8,104 and 11,411 nodes then finish in 2.5 and 1.6 s."""
 
 
 DEFENDER_LEAST = 4
