@@ -501,6 +501,7 @@ class RootChoice:
     keep: int
 
     def cut(self, card: Card, found: Mapping[Card, float]) -> bool:
+        """Whether ``card`` cannot enter the top ``keep`` of the chances ``found`` so far."""
         if len(found) < self.keep:
             return False
         kth = sorted(found.values(), reverse=True)[self.keep - 1]
@@ -540,9 +541,9 @@ def deepening_single_dummy(game: BridgePlayGame, node_limit: int | None, time_li
     double-dummy solving (see ``_Search._ask``; by default ``QUESTIONS_PER_NODE`` per node): the deepest
     search finished (``horizon`` None when it reached the end: exact).  ``on_depth`` sees every finished
     depth.  ``growth``: try one trick deeper only while ``growth`` times the last depth's nodes and solving
-    fit in what is left of the budget (a depth that overruns it is work thrown away).  ``roots``: the root cards
-valued at every depth (:class:`RootChoice`; default all).  Raises
-    :class:`SingleDummyBudget` when not even the first depth could be searched."""
+    fit in what is left of the budget (a depth that overruns it is work thrown away).  ``roots``: the root
+    cards valued at every depth (:class:`RootChoice`; default all).  Raises :class:`SingleDummyBudget` when not
+    even the first depth could be searched."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     caches = _Caches(game)
     caches.question_limit = solving_limit if solving_limit is not None else (
