@@ -30,7 +30,8 @@ The method is chosen by the position and reported:
   the same budget allows (from the first trick that holds another of the
   defender's cards: before it the search is double dummy), else double dummy.
   Either search takes the cards best double-dummy figure first, and a card whose
-  double-dummy figure cannot enter the top :attr:`HintBudget.candidates` keeps it.
+  double-dummy figure cannot enter the top :attr:`HintBudget.candidates` is not
+  searched: it keeps its double-dummy figure.
   A sampled chance carries its 95% sampling error; every estimate is an upper
   bound of the line's chance on its deals, stated as optimistic, since some later
   guess is counted as right.  Over every layout, the best cards also get a lower
@@ -122,6 +123,8 @@ class HintBudget:
             raise ValueError(f"deepest_moves must be between 1 and 8, got {self.deepest_moves}")
         if self.alphamu_work is not None and self.alphamu_work < 0:
             raise ValueError(f"alphamu_work must not be negative, got {self.alphamu_work}")
+        if self.candidates < 1:
+            raise ValueError(f"candidates must be at least 1, got {self.candidates}")
         if self.time_limit is not None and not (self.time_limit >= 0 and math.isfinite(self.time_limit)):
             raise ValueError(f"time_limit must be a finite number of seconds ≥ 0, got {self.time_limit}")
 
@@ -553,7 +556,7 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         chance, success, plans = {}, {}, {}
         for c in reps:
             bits = result.sets[c]
-            vec = np.array([(bits >> i) & 1 for i in range(n)], dtype=float)
+            vec = _members(bits, n)
             success[c] = vec
             chance[c] = float(w @ vec)
             plans[c] = result.plans.get(c, {})
@@ -577,17 +580,17 @@ def _value(position: BridgePosition, matrix: WorldsMatrix, method: Method, budge
         raised = replace(position, target=goal)
         token = cancel if deadline is None else cancel.until(deadline)
 
+        roots = _root_choice(w, success, reps, budget)
+
         def alphamu_at(moves: int) -> dict[Card, np.ndarray]:
-            order = sorted(reps, key=lambda c: -float(w @ success[c]))
-            found: list[float] = []
+            found: dict[Card, float] = {}
             deeper = dict(success)
-            for c in order:
-                if len(found) >= budget.candidates and float(w @ deeper[c]) < sorted(found, reverse=True)[
-                        budget.candidates - 1] - 1e-12:
+            for c in roots.order:
+                if roots.cut(c, found):
                     break  # αμ never rates a card above its double-dummy chance: this one cannot enter the top
                 line = alphamu_outcomes(raised, moves, [c], oracle, token, solving)[c]
                 deeper[c] = np.asarray(line.outcome, dtype=float)
-                found.append(float(w @ deeper[c]))
+                found[c] = float(w @ deeper[c])
             return deeper
 
         # M as deep as the position needs and the budget allows: from max_moves up to deepest_moves (never
@@ -708,12 +711,9 @@ def _defender_horizon(position: BridgePosition, goal: int, tricks_left: int, sea
     cards are searched best double-dummy figure first (``dd``: success per deal), and a card whose
     double-dummy figure cannot enter the top :attr:`HintBudget.candidates` is not searched: it keeps its
     double-dummy figure, an upper bound as the others are."""
-    w = np.asarray(position.weights, dtype=float)
-    bounds = {c: float(w @ dd[c]) for c in reps}
-    order = tuple(sorted(reps, key=lambda c: -bounds[c]))
-    keep = max(1, budget.candidates)
+    roots = _root_choice(np.asarray(position.weights, dtype=float), dd, reps, budget)
     work = budget.alphamu_work
-    if work is not None and DEFENDER_LEAST * _least_horizon_cost(position, order[:keep]) > work:
+    if work is not None and DEFENDER_LEAST * _least_horizon_cost(position, roots.order[:roots.keep]) > work:
         return None  # it would overrun the budget (see DEFENDER_LEAST)
     game = BridgePlayGame(position.worlds, position.weights, position.strain, int(position.leader),
                           position.trick, seats, tricks_left - goal + 1, oracle, cancel)
@@ -721,13 +721,25 @@ def _defender_horizon(position: BridgePosition, goal: int, tricks_left: int, sea
         nodes = None if budget.exact_nodes is None else budget.exact_nodes // ESTIMATE_NODE_SHARE
         result = deepening_single_dummy(game, nodes, budget.exact_time,
                                         first=first_informative_horizon(game), solving_limit=work,
-                                        growth=DEEPEN_GROWTH, roots=RootChoice(order, bounds, keep))
+                                        growth=DEEPEN_GROWTH, roots=roots)
     except SingleDummyBudget:
         return None
     n = len(position.weights)
-    success = {c: (np.array([(result.sets[c] >> i) & 1 for i in range(n)], dtype=float) if c in result.sets
-                   else dd[c]) for c in reps}
+    success = {c: _members(result.sets[c], n) if c in result.sets else dd[c] for c in reps}
     return success, (EXACT_ON_SAMPLE_BASIS if result.horizon is None else horizon_basis(result.horizon, False))
+
+
+def _root_choice(weights: np.ndarray, dd: Mapping[Card, np.ndarray], reps: Sequence[Card],
+                 budget: HintBudget) -> RootChoice:
+    """The cards a deeper search values (αμ's, a defender's): best double-dummy chance first (``dd``: success
+    per deal), leaving out a card that cannot enter the top :attr:`HintBudget.candidates`."""
+    bounds = {c: float(weights @ dd[c]) for c in reps}
+    return RootChoice(tuple(sorted(reps, key=lambda c: -bounds[c])), bounds, budget.candidates)
+
+
+def _members(bits: int, n: int) -> np.ndarray:
+    """1.0 for each of ``n`` deals in the set ``bits``, else 0.0."""
+    return np.array([(bits >> i) & 1 for i in range(n)], dtype=float)
 
 
 def _least_horizon_cost(position: BridgePosition, reps: Sequence[Card]) -> int:

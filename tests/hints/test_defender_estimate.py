@@ -129,3 +129,9 @@ def test_a_card_that_cannot_reach_the_top_keeps_its_double_dummy_chance():
                 assert chance == pytest.approx(_dd_chance(narrow, card))
                 assert chance < best
     assert compared >= 3  # (the cut itself, on random endings: tests/search/test_single_dummy_roots.py)
+
+
+@pytest.mark.parametrize("field, value", [("candidates", 0), ("worlds", 0), ("max_moves", 7), ("alphamu_work", -1)])
+def test_a_budget_out_of_range_is_refused_with_its_field_named(field, value):
+    with pytest.raises(ValueError, match=field):
+        replace(SEARCHING, **{field: value})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.search.single_dummy import (RootChoice, SingleDummyBudget, first_informative_horizon,
+from engine.search.single_dummy import (RootChoice, SingleDummyBudget, _Search, first_informative_horizon,
                                         solve_single_dummy, weight_of)
 from tests.search.test_single_dummy_horizon import _games
 
@@ -32,7 +32,6 @@ def _bounds(game) -> dict:
     """Each root card's double-dummy chance (an upper bound of every line starting with it)."""
     root = game.root()
     everything = (1 << len(game.weights)) - 1
-    from engine.search.single_dummy import _Search
     search = _Search(game, None)
     sets = search.card_dd_sets(root, everything, game.moves(root, 0))
     return {c: weight_of(s, game.weights) for c, s in sets.items()}
