@@ -110,7 +110,9 @@ def bridge_hint_result(hint: "BridgeHint", view: BridgeView, *, explain: bool = 
     by_card = {c: cand for cand in hint.candidates for c in cand.equivalents}
     for card in display_order(CardSet(by_card)):
         cand = by_card[card]
-        tricks = cand.expected_tricks if declaring else TOTAL_TRICKS - cand.expected_tricks
+        tricks = cand.expected_tricks
+        if tricks is not None and not declaring:
+            tricks = TOTAL_TRICKS - tricks
         rows.append(HintRow(card, cand.p_goal, tricks, cand.error, cand.at_most, cand.p_floor))
     contract = view.contract
     goal = f"{'make' if declaring else 'beat'} {contract.level}{contract.strain.symbol}{contract.doubling.suffix}"

@@ -39,13 +39,14 @@ class HintStatus(Enum):
 @dataclass(frozen=True, slots=True)
 class HintRow:
     """One legal card.  Bridge: ``value`` = chance (0..1) of your side's goal (making the contract as
-    declarer, beating it as a defender), ``detail`` = your side's expected tricks in the deal.
+    declarer, beating it as a defender), ``detail`` = your side's expected tricks in the deal (None when the
+    hint did not solve them: a defender's estimate solves them only for its recommended card and its ties).
     Hearts: ``value`` = your expected points for the hand, ``detail`` = chance (0..1) that another
     player shoots the moon."""
 
     card: Card
     value: float
-    detail: float
+    detail: float | None
     error: float = 0.0  # bridge: the 95% sampling error of ``value`` (0 when exact)
     at_most: bool = False  # bridge: ``value`` is only an upper bound (the card's own chance was not found)
     floor: float | None = None  # bridge: a concrete line's chance, a lower bound of an estimate (None: not found)

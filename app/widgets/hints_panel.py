@@ -102,9 +102,13 @@ def row_text(kind: HintKind, row: HintRow) -> str:
     if kind is HintKind.BRIDGE:
         if not row.known:
             return f"{card_label(row.card)} only card"
-        return f"{card_label(row.card)} {chance_text(row)} {row.detail:.1f} tricks"
+        tricks = "" if row.detail is None else f" {row.detail:.1f} tricks"
+        return f"{card_label(row.card)} {chance_text(row)}{tricks}"
     return f"{card_label(row.card)} {row.value:.1f} pts moon {row.detail:.0%}"
 
+
+UNSOLVED_TRICKS = "tricks not worked out (only the recommended card's are, to break ties)"
+"""A bridge row's tooltip when the hint did not solve the card's expected tricks."""
 
 IDLE_TEXT = "Press H (or Hint on the toolbar) when it is your turn to see every card's value."
 NO_HINT_TEXT = ("Suit practice has no hint: play the problem out against the best defence, and the result "
@@ -222,7 +226,8 @@ class HintBars(QWidget):
         if self._kind is HintKind.BRIDGE and not row.known:
             text = f"{label}: your only choice"
         elif self._kind is HintKind.BRIDGE:
-            text = f"{label}: {chance_text(row)} chance, {row.detail:.2f} tricks for your side on average"
+            tricks = UNSOLVED_TRICKS if row.detail is None else f"{row.detail:.2f} tricks for your side on average"
+            text = f"{label}: {chance_text(row)} chance, {tricks}"
         else:
             text = (f"{label}: {row.value:.2f} points expected for you this hand "
                     f"({max(0.0, row.value - self._baseline):.2f} still to come), "
@@ -268,7 +273,7 @@ class HintBars(QWidget):
             elif self._kind is HintKind.BRIDGE:
                 value = f"{pct(row.floor or 0.0)}–{pct(row.value)}" if row.ranged else \
                     ("≤ " if row.at_most else "") + pct(row.value)
-                detail = f"{row.detail:.1f} tr"
+                detail = "" if row.detail is None else f"{row.detail:.1f} tr"
             else:
                 value, detail = f"{row.value:.1f}", f"☾ {_percent(row.detail)}"
             right = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight

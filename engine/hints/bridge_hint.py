@@ -25,6 +25,7 @@ The ``text`` is assembled only from those computed facts (:mod:`.render`).
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import Callable, Mapping, Sequence
@@ -69,8 +70,11 @@ PLACEMENT_DEALS = 400
 
 def _side_tricks(values: LineValues, card: Card) -> float:
     """The side to move's expected tricks after ``card`` (declarer's side's, or the defenders'): its line's
-    own when the analysis knows them, else double dummy."""
-    t = values.line_tricks.get(card, values.dd_tricks[card])
+    own when the analysis knows them, else double dummy (minus infinity when not solved: a defender's estimate
+    solves them only for its best card and the cards tied with it, so no tie with the best involves another)."""
+    t = values.line_tricks.get(card, values.dd_tricks.get(card))
+    if t is None:
+        return -math.inf
     return t if values.declaring else -t
 
 
@@ -170,7 +174,7 @@ def hint_from_values(values: LineValues, *, knowledge: WorldKnowledge | None = N
         if detailed:
             techniques = detect_techniques(decision, c, success[c], plan, cond)
         candidates.append(CandidateHint(c, runs[c], values.chance[c], values.error.get(c, 0.0), values.make[c],
-                                        float(w @ dd_goal[c]), values.dd_tricks[c], techniques, cond, gains, loses,
+                                        float(w @ dd_goal[c]), values.dd_tricks.get(c), techniques, cond, gains, loses,
                                         fusion, plan, at_most=bounded, p_floor=values.floor.get(c)))
     candidates = _with_overlays(decision, candidates, values)
     candidates = _with_lines(values, candidates, cancel)

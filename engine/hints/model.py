@@ -57,7 +57,8 @@ class CandidateHint:
     side to move (making the contract as declarer, beating it as a defender), with its 95% ``error``
     (0 when exact).  ``p_make``: the same line's chance of declarer making the contract.
     ``p_double_dummy``: the goal's chance if every later guess were right (the cards seen), for comparison.
-    ``expected_tricks``: declarer's side's double-dummy mean, tricks already won included (the tie-break).
+    ``expected_tricks``: declarer's side's double-dummy mean, tricks already won included (the tie-break;
+    None when not solved: a defender's estimate solves it only for its best card and the cards tied with it).
     ``condition``: when the card reaches the goal.  ``gains``/``loses``: the deals where this card reaches
     the goal and the recommended card does not / the reverse (None for the recommended card, whose
     ``gains`` is against the runner-up).  ``plan``: declarer's next cards in this trick, by what the
@@ -73,7 +74,7 @@ class CandidateHint:
     error: float
     p_make: float
     p_double_dummy: float
-    expected_tricks: float
+    expected_tricks: float | None
     techniques: tuple[TechniqueFinding, ...] = ()
     condition: Condition | None = None
     gains: Condition | None = None
@@ -109,7 +110,7 @@ class CandidateHint:
             "error": round(self.error, 6),
             "p_make": round(self.p_make, 6),
             "p_double_dummy": round(self.p_double_dummy, 6),
-            "expected_tricks": round(self.expected_tricks, 6),
+            "expected_tricks": None if self.expected_tricks is None else round(self.expected_tricks, 6),
             "technique": None if not self.techniques else self.techniques[0].technique.value,
             "techniques": [t.to_json() for t in self.techniques],
             "condition": None if self.condition is None else self.condition.to_json(),

@@ -249,8 +249,13 @@ def test_a_defender_sees_the_chance_of_beating_the_contract_and_the_defenders_tr
     result = bridge_hint_result(hint, view)
     assert result.goal == "beat 4♠" and result.final and not result.exact and result.method == "estimate"
     by_card = {c: cand for cand in hint.candidates for c in cand.equivalents}
+    solved = {c for cand in hint.candidates if cand.expected_tricks is not None for c in cand.equivalents}
+    assert hint.best in solved  # the tie-break's figure: the best card's tricks are always solved
     for r in result.rows:
-        assert r.value == pytest.approx(by_card[r.card].p_goal) and r.detail == 13 - by_card[r.card].expected_tricks
+        tricks = by_card[r.card].expected_tricks
+        assert r.value == pytest.approx(by_card[r.card].p_goal)
+        assert r.detail == (None if tricks is None else 13 - tricks)
+        assert (" tricks" in row_text(HintKind.BRIDGE, r)) == (tricks is not None)
         assert 0.0 <= r.value <= 1.0  # a defender's chance of beating it, with its sampling error
         assert r.error == pytest.approx(by_card[r.card].error) and (r.error > 0.0 or r.value in (0.0, 1.0))
     assert [r.card for r in result.rows] == list(display_order(view.legal_cards))  # as the hand is fanned
@@ -263,3 +268,25 @@ def test_hint_config_budget_is_the_one_the_engine_gets():
     budget = config.bridge_budget()
     assert (budget.worlds, budget.max_moves, budget.time_limit, budget.exact_layouts, budget.exact_nodes,
             budget.first_worlds) == (7, 2, 3.0, 50, 900, 3)
+
+
+def test_a_row_without_solved_tricks_shows_its_chance_and_says_why_no_tricks(qtbot):
+    """A defender's estimate solves expected tricks only for the recommended card (and its ties): the other
+    rows show their chance, no tricks figure, and a tooltip that says the tricks were not worked out."""
+    from engine.core.cards import parse_card
+
+    from app.viewmodels.hints import HintRow
+    from app.widgets.hints_panel import UNSOLVED_TRICKS, HintBars
+
+    best, other = parse_card("SK"), parse_card("H2")
+    rows = (HintRow(best, 0.62, 4.3, 0.05), HintRow(other, 0.55, None, 0.05))
+    assert row_text(HintKind.BRIDGE, rows[0]) == "♠K 62% ± 5% 4.3 tricks"
+    assert row_text(HintKind.BRIDGE, rows[1]) == "♥2 55% ± 5%"
+    bars = HintBars()
+    qtbot.addWidget(bars)
+    bars.set_rows(HintKind.BRIDGE, rows, best, False)
+    bars.resize(320, 80)
+    bars.show()
+    bars.grab()  # paints every row: a row without tricks must paint too
+    assert bars.tooltip_for(rows[1]) == f"♥2: 55% ± 5% chance, {UNSOLVED_TRICKS}"
+    assert bars.tooltip_for(rows[0]).startswith("♠K: 62% ± 5% chance, 4.30 tricks for your side")
