@@ -166,7 +166,7 @@ def card_tricks_matrix(position: BridgePosition, oracle: DoubleDummyOracle | Non
     legal = _legal_cards(position) if only is None else sorted(only)
     mask = ALL_CARDS if only is None else sum(1 << c for c in legal)
     out = np.asarray(oracle.batch_tricks_per_card(worlds, position.strain, int(position.leader), position.trick,
-                                                  cards=mask, cancel=cancel))
+                                                  cards=mask, cancel=cancel, homes=range(len(worlds))))
     declaring = position.to_move.same_side(position.declarer)
     tricks_left = int(worlds[0, int(position.leader)]).bit_count()
     cols = out[:, legal].astype(np.int64)
@@ -188,7 +188,7 @@ def card_goal_matrix(position: BridgePosition, oracle: DoubleDummyOracle | None 
     target = position.target
     need = target if declaring else tricks_left - target + 1  # the mover's side: declarer's target, or beating it
     out = np.asarray(oracle.batch_reach_per_card(worlds, position.strain, int(position.leader), position.trick, need,
-                                                 cancel=cancel))
+                                                 cancel=cancel, homes=range(len(worlds))))  # then solved() meets them
     cols = out[:, legal].astype(np.int64)
     _checked(cols, legal)
     reached = cols == 1 if declaring else cols == 0  # declarer's side reaches the target

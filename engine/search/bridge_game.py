@@ -298,8 +298,8 @@ class BridgePlayGame:
     def _reach(self, state: PlayState, world: int, need: int) -> np.ndarray:
         """Per card: does the side to move at ``state`` take ``need`` tricks from the trick start (batched over worlds)."""
         return self._batched(self._reach_tables, (state.done, state.leader, state.trick, need), state, world,
-                             lambda start: self.oracle.batch_reach_per_card(start, self.strain, state.leader,
-                                                                            state.trick, need, cancel=self.cancel))
+                             lambda start, homes: self.oracle.batch_reach_per_card(
+                                 start, self.strain, state.leader, state.trick, need, cancel=self.cancel, homes=homes))
 
     def reach_rows(self, state: PlayState, worlds: Sequence[int], need: int) -> np.ndarray:
         """:meth:`_reach`'s rows for the given ``worlds`` only, asking just for those not yet known: lets
@@ -308,8 +308,8 @@ class BridgePlayGame:
         key = (state.done, state.leader, state.trick, need)
         table = self._table(self._reach_tables, key)
         self._fill(table, state, [w for w in worlds if table[w, 0] == -2],
-                   lambda start: self.oracle.batch_reach_per_card(start, self.strain, state.leader, state.trick, need,
-                                                                  cancel=self.cancel))
+                   lambda start, homes: self.oracle.batch_reach_per_card(start, self.strain, state.leader, state.trick,
+                                                                         need, cancel=self.cancel, homes=homes))
         return table[list(worlds)]
 
     def tricks_rows(self, state: PlayState, worlds: Sequence[int]) -> np.ndarray:
@@ -317,8 +317,8 @@ class BridgePlayGame:
         (PIMC goes through the root's worlds in chunks this way)."""
         table = self._table(self._per_card, (state.done, state.leader, state.trick))
         self._fill(table, state, [w for w in worlds if table[w, 0] == -2],
-                   lambda start: self.oracle.batch_tricks_per_card(start, self.strain, state.leader, state.trick,
-                                                                   cancel=self.cancel))
+                   lambda start, homes: self.oracle.batch_tricks_per_card(start, self.strain, state.leader,
+                                                                          state.trick, cancel=self.cancel, homes=homes))
         return table[list(worlds)]
 
     def known_tricks(self, state: PlayState) -> np.ndarray | None:
@@ -336,9 +336,10 @@ class BridgePlayGame:
         return table
 
     def _fill(self, table: np.ndarray, state: PlayState, worlds: list[int],
-              ask: Callable[[np.ndarray], np.ndarray]) -> None:
+              ask: Callable[[np.ndarray, list[int]], np.ndarray]) -> None:
         """Fill the rows ``worlds`` of ``table``: a world whose twin (an identical deal) is known is
-        copied, the others are asked for in one call, each deal once."""
+        copied, the others are asked for in one call, each deal once (``ask(hands, worlds)``: the worlds'
+        indices are their homes, see :class:`~engine.solvers.oracle.DoubleDummyOracle`)."""
         asked: list[int] = []
         for w in worlds:
             twin = self._twin[w]
@@ -348,7 +349,7 @@ class BridgePlayGame:
             if self.solving is not None:
                 self.solving.charge(len(asked), self.tricks_left(state))
             start = np.array([self.trick_start_hands(state, w) for w in asked], dtype=np.uint64)
-            out = np.asarray(ask(start))
+            out = np.asarray(ask(start, asked))
             self.solves += len(asked)
             for row, w in zip(out, asked):
                 table[w] = row
@@ -356,7 +357,7 @@ class BridgePlayGame:
             table[w] = table[self._twin[w]]
 
     def _batched(self, cache: dict, key: tuple, state: PlayState, world: int,
-                 ask: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+                 ask: Callable[[np.ndarray, list[int]], np.ndarray]) -> np.ndarray:
         """Row ``world`` of the per-card table ``cache[key]`` for ``state``: when it is missing, one
         ``ask`` over the trick-start hands fills it for every consistent world still missing."""
         table = self._table(cache, key)
@@ -401,8 +402,8 @@ class BridgePlayGame:
         """Side-to-move tricks after each card at ``state`` in ``world`` (solving in batch)."""
         # The values depend on nothing but the cards gone, the leader and the trick.
         return self._batched(self._per_card, (state.done, state.leader, state.trick), state, world,
-                             lambda start: self.oracle.batch_tricks_per_card(start, self.strain, state.leader,
-                                                                             state.trick, cancel=self.cancel))
+                             lambda start, homes: self.oracle.batch_tricks_per_card(
+                                 start, self.strain, state.leader, state.trick, cancel=self.cancel, homes=homes))
 
     def trick_start_hands(self, state: PlayState, world: int) -> tuple[int, int, int, int]:
         """The hands of ``world`` at the start of ``state``'s trick (its cards still held)."""

@@ -317,7 +317,7 @@ class _Search:
         self._ask(len(idx), state)
         need = game.target - state.won
         reach = np.asarray(game.oracle.batch_reach_per_card(rows, game.strain, state.leader, state.trick, need,
-                                                            cancel=game.cancel))
+                                                            cancel=game.cancel, homes=idx))
         if len(idx) <= SMALL_SET:
             made = (reach[:, moves] == 1).T.tolist()
             deals = idx.tolist()

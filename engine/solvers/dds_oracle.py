@@ -126,6 +126,7 @@ class DdsOracle(DoubleDummyOracle):
     def batch_tricks_per_card(
         self, worlds: Any, strain: int, leader: int, played: Sequence[Card], *,
         cards: int = ALL_CARDS, node_limit: int | None = None, cancel: CancelToken = NEVER,
+        homes: Sequence[int] | None = None,
     ) -> np.ndarray:
         out = np.full((len(worlds), 52), -1, dtype=np.int64)
         for i, row in enumerate(worlds):
@@ -137,7 +138,7 @@ class DdsOracle(DoubleDummyOracle):
 
     def batch_reach_per_card(
         self, worlds: Any, strain: int, leader: int, played: Sequence[Card], need: int, *,
-        node_limit: int | None = None, cancel: CancelToken = NEVER,
+        node_limit: int | None = None, cancel: CancelToken = NEVER, homes: Sequence[int] | None = None,
     ) -> np.ndarray:
         """DDS's target mode (all cards reaching ``need``); the other legal cards get 0."""
         dds, _ = _endplay()

@@ -25,7 +25,11 @@ N, E, S, W = 0..3, strains in DDS order S, H, D, C, NT = 0..4.
 ``node_limit`` (nodes per question, ``None`` for none) makes a search give up
 with :class:`DoubleDummyGaveUp` rather than hold the caller for minutes;
 ``cancel`` (a :class:`~engine.core.cancel.CancelToken`) is checked between
-worlds, so a cancelled caller waits for one solve at most.
+worlds, so a cancelled caller waits for one solve at most.  ``homes`` (per
+world, an identity that stays with the deal from one question to the next, such
+as its index in a search's list of deals; ``None``: none) lets an implementation
+with a transposition table per thread send a deal's questions to the same
+thread, whose table then serves them; answers never depend on it.
 """
 
 from __future__ import annotations
@@ -101,6 +105,7 @@ class DoubleDummyOracle(ABC):
     def batch_tricks_per_card(
         self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], *,
         cards: int = ALL_CARDS, node_limit: int | None = None, cancel: CancelToken = NEVER,
+        homes: Sequence[int] | None = None,
     ) -> np.ndarray:
         """``out[i, card]``: tricks the side to move takes from the trick start after ``card`` in world
         ``i``; ``-1`` for cards that are not legal.  ``cards`` (a mask) says which legal cards are
@@ -109,13 +114,13 @@ class DoubleDummyOracle(ABC):
     # --- questions with fallbacks ------------------------------------------------------------------
     def batch_reach_per_card(
         self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int, *,
-        node_limit: int | None = None, cancel: CancelToken = NEVER,
+        node_limit: int | None = None, cancel: CancelToken = NEVER, homes: Sequence[int] | None = None,
     ) -> np.ndarray:
         """``out[i, card]``: 1 when the side to move takes ``>= need`` tricks from the trick start after
         ``card`` in world ``i``, 0 when not, -1 for cards that are not legal (by default from the exact
         counts; the solver answers with one null-window test per card)."""
         tricks = np.asarray(self.batch_tricks_per_card(worlds, strain, leader, played, node_limit=node_limit,
-                                                       cancel=cancel))
+                                                       cancel=cancel, homes=homes))
         return np.where(tricks >= 0, (tricks >= need).astype(np.int64), -1)
 
     def batch_reach(

@@ -179,7 +179,7 @@ class ValidatingEvaluator(DoubleDummyOracle):
     the trick's cards in their players' hands, no revoke in the trick."""
 
     def batch_tricks_per_card(self, worlds, strain, leader, played, *, cards=ALL_CARDS, node_limit=None,
-                              cancel=NEVER):
+                              cancel=NEVER, homes=None):
         for row in worlds:
             hands = [int(x) for x in row]
             assert len({h.bit_count() for h in hands}) == 1, "unequal hands at the trick start"
@@ -210,7 +210,7 @@ class TricksOnlyEvaluator(DoubleDummyOracle):
         self.inner = SolverOracle()
 
     def batch_tricks_per_card(self, worlds, strain, leader, played, *, cards=ALL_CARDS, node_limit=None,
-                              cancel=NEVER):
+                              cancel=NEVER, homes=None):
         return self.inner.batch_tricks_per_card(worlds, strain, leader, played, cards=cards, node_limit=node_limit,
                                                 cancel=cancel)
 

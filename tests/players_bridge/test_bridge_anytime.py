@@ -30,7 +30,7 @@ class CountingEvaluator(DoubleDummyOracle):
         self.worlds = 0
 
     def batch_tricks_per_card(self, worlds, strain, leader, played, *, cards=ALL_CARDS, node_limit=None,
-                              cancel=NEVER):
+                              cancel=NEVER, homes=None):
         out = np.full((len(worlds), 52), -1, dtype=np.int64)
         for i, row in enumerate(worlds):
             cancel.check()

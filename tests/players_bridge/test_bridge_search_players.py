@@ -46,7 +46,7 @@ class SpyEvaluator(DoubleDummyOracle):
         self.calls: list[tuple[bytes, int, int, tuple[int, ...]]] = []
 
     def batch_tricks_per_card(self, worlds, strain, leader, played, *, cards=ALL_CARDS, node_limit=None,
-                              cancel=NEVER):
+                              cancel=NEVER, homes=None):
         self.calls.append((np.asarray(worlds, dtype=np.uint64).tobytes(), strain, leader, tuple(played)))
         return REFERENCE.batch_tricks_per_card(worlds, strain, leader, played)
 

@@ -126,3 +126,70 @@ def test_a_cancellable_question_stops_between_worlds(threads):
     assert sum(oracle.nodes) > 0  # some world was solved before the stop, not all of them up front
     full = SolverOracle(threads=threads).batch_reach_per_card(worlds, 4, 3, (), 4)
     assert np.array_equal(oracle.batch_reach_per_card(worlds, 4, 3, (), 4), full)  # and nothing wrong was kept
+
+
+def test_home_queues_put_each_item_in_its_homes_queue_in_order():
+    from engine.solvers.solver_oracle import home_queues
+
+    assert [list(q) for q in home_queues([0, 1, 2, 3, 4], [7, 2, 4, 9, 0], 2)] == [[1, 2, 4], [0, 3]]
+    assert [list(q) for q in home_queues([3, 1, 2], None, 2)] == [[3, 2], [1]]  # in turn without homes
+    assert [list(q) for q in home_queues([2, 0], [1, 7, 4], 3)] == [[], [2, 0], []]  # homes by item
+
+
+def test_a_world_goes_to_its_homes_solver_while_that_solver_is_free():
+    """With homes, the helper solves the worlds whose home is its own (the main thread holds back on its one
+    world until the helper is through them), and the answers are the single thread's."""
+    evaluator = SolverOracle(threads=2)
+    worlds = _worlds(random.Random(21), PARALLEL_MIN_TRICKS, 5, 1)
+    homes = [4, 1, 3, 5, 7]  # world 0 at home on the main solver, the rest on the helper
+    main, helper = evaluator._solvers
+    solved: dict[str, list[int]] = {"main": [], "helper": []}
+    helper_done = threading.Event()
+    main_solve, helper_solve = main.batch_reaches_per_card, helper.batch_reaches_per_card
+    index = {tuple(int(x) for x in row): i for i, row in enumerate(worlds)}
+
+    def main_waits(rows, *args, **kwargs):
+        helper_done.wait(timeout=60)
+        solved["main"] += [index[tuple(int(x) for x in row)] for row in rows]
+        return main_solve(rows, *args, **kwargs)
+
+    def helper_counts(rows, *args, **kwargs):
+        solved["helper"] += [index[tuple(int(x) for x in row)] for row in rows]
+        out = helper_solve(rows, *args, **kwargs)
+        if len(solved["helper"]) == 4:
+            helper_done.set()
+        return out
+
+    main.batch_reaches_per_card, helper.batch_reaches_per_card = main_waits, helper_counts
+    got = evaluator.batch_reach_per_card(worlds, 4, 1, (), 4, homes=homes)
+    assert solved == {"main": [0], "helper": [1, 2, 3, 4]}
+    assert np.array_equal(got, SolverOracle().batch_reach_per_card(worlds, 4, 1, (), 4))
+
+
+def test_worlds_that_differ_in_the_movers_hand_are_shared_out_too():
+    """At a defender's turn every world gives the mover other cards: a large position's worlds still go to
+    both solvers, one at a time, and the answers are the single thread's."""
+    rng = random.Random(31)
+    rows = np.concatenate([_worlds(rng, PARALLEL_MIN_TRICKS, 1, 2) for _ in range(6)])
+    leader = 2
+    evaluator = SolverOracle(threads=2)
+    got = evaluator.batch_tricks_per_card(rows, 4, leader, (), homes=range(len(rows)))
+    assert evaluator.nodes[0] > 0 and evaluator.nodes[1] > 0
+    one = SolverOracle()
+    assert np.array_equal(got, np.concatenate([one.batch_tricks_per_card(rows[i:i + 1], 4, leader, ())
+                                               for i in range(len(rows))]))
+
+
+def test_clear_empties_every_solvers_table_and_answers_stay_the_same():
+    evaluator = SolverOracle(threads=2)
+    worlds = _worlds(random.Random(41), PARALLEL_MIN_TRICKS, 4, 0)
+    first = evaluator.batch_tricks_per_card(worlds, 4, 0, (), homes=range(4))
+    warm = evaluator.nodes
+    again = evaluator.batch_tricks_per_card(worlds, 4, 0, (), homes=range(4))  # the tables hold the answers
+    stored = tuple(b - a for a, b in zip(warm, evaluator.nodes))
+    evaluator.clear()
+    before = evaluator.nodes
+    cleared = evaluator.batch_tricks_per_card(worlds, 4, 0, (), homes=range(4))
+    fresh = tuple(b - a for a, b in zip(before, evaluator.nodes))
+    assert np.array_equal(first, again) and np.array_equal(first, cleared)
+    assert sum(fresh) > 2 * sum(stored)  # emptied: the search starts over

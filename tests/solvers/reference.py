@@ -86,6 +86,7 @@ class ReferenceOracle(DoubleDummyOracle):
     def batch_tricks_per_card(
         self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], *,
         cards: int = ALL_CARDS, node_limit: int | None = None, cancel: CancelToken = NEVER,
+        homes: Sequence[int] | None = None,
     ) -> np.ndarray:
         out = np.full((len(worlds), 52), -1, dtype=np.int64)
         for i, row in enumerate(worlds):
