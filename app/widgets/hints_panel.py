@@ -107,7 +107,7 @@ def row_text(kind: HintKind, row: HintRow) -> str:
     return f"{card_label(row.card)} {row.value:.1f} pts moon {row.detail:.0%}"
 
 
-UNSOLVED_TRICKS = "tricks not worked out (only the recommended card's are, to break ties)"
+UNSOLVED_TRICKS = "tricks not worked out (only for cards tied at the top, to break the tie)"
 """A bridge row's tooltip when the hint did not solve the card's expected tricks."""
 
 IDLE_TEXT = "Press H (or Hint on the toolbar) when it is your turn to see every card's value."
@@ -443,7 +443,8 @@ class HintsPanel(QFrame):
             self.worlds_label.setText(worlds_text(result, status))
             self.worlds_label.show()
             if result.kind is HintKind.BRIDGE:
-                self.legend.setText(f"Bars: chance to {result.goal} · tricks for your side")
+                tricks = " · tricks for your side" if any(r.detail is not None for r in result.rows) else ""
+                self.legend.setText(f"Bars: chance to {result.goal}{tricks}")
             else:
                 self.legend.setText("Expected points (lower is better) · bars: still to come · ☾ moon risk")
             self.legend.show()

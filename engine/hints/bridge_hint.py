@@ -71,7 +71,7 @@ PLACEMENT_DEALS = 400
 def _side_tricks(values: LineValues, card: Card) -> float:
     """The side to move's expected tricks after ``card`` (declarer's side's, or the defenders'): its line's
     own when the analysis knows them, else double dummy (minus infinity when not solved: a defender's estimate
-    solves them only for its best card and the cards tied with it, so no tie with the best involves another)."""
+    solves them only for the cards tied at the top, so no tie with the best involves another)."""
     t = values.line_tricks.get(card, values.dd_tricks.get(card))
     if t is None:
         return -math.inf

@@ -215,8 +215,8 @@ class LineValues:
     ``success`` (per deal: 1.0 when the card's line reaches the goal there, fractional never),
     ``dd_tricks`` (declarer's side's mean double-dummy tricks, tricks won before included),
     ``dd_per_world`` (declarer's side's double-dummy tricks from this trick on, per deal; ``dd_tricks`` and
-    ``dd_per_world`` only for the cards whose counts were solved: a defender's estimate solves them for its
-    best cards alone, see :func:`_tied_best`), ``dd_reached`` (per deal: declarer's side reaches
+    ``dd_per_world`` only for the cards whose counts were solved: a defender's estimate solves them only for
+    the cards tied at the top, see :func:`_tied_best`), ``dd_reached`` (per deal: declarer's side reaches
     ``goal_tricks`` double dummy; when absent, read from ``dd_per_world``) and ``plans``
     (exact only: the choices of the card's line, keyed by public state).  ``sampled``: the deals are a
     random sample of the layouts (else every layout, each with its probability).  ``narrowed``: the
@@ -519,7 +519,7 @@ def position_values(
                                 sampled)
     chance, error, success, plans, basis, solved, find_floor = values
     floor = find_floor()  # only for the goal the figures are about (the contract's are dropped when all equal)
-    if not matrix.exact_cards.issuperset(reps):  # the deeper search may have moved another card to the top
+    if not matrix.exact_cards.issuperset(reps):  # the deeper search may have tied other cards at the top
         matrix = matrix.solved(_tied_best(chance), position, oracle, cancel)
     base.update(_dd_facts(position, matrix, reps))
     base["dd_reached"] = {c: matrix.makes(c, goal) for c in reps}
@@ -535,15 +535,16 @@ def position_values(
 
 
 def _tied_best(chance: Mapping[Card, float]) -> list[Card]:
-    """The best card by ``chance`` and every card tied with it: the cards whose exact double-dummy tricks a
-    defender's estimate solves (the tie-break is on them).  Every card's chance rests on one make-or-fail test
-    per deal at the goal; the exact counts cost far more.  Measured on the hint bench's three opening leads
-    (200 deals, two threads, the whole hint's wall time): with every card's counts 17.3, 20.0 and 21.0 s;
-    with the tests at the goal and the counts of the four best cards 8.4, 12.8 and 17.3 s; with the counts of
-    the best card and its ties alone 5.3, 7.5 and 11.8 s, every figure the same.  The other cards show no
-    expected tricks."""
+    """The cards tied on ``chance`` with the best, when there are several (else none): the cards whose exact
+    double-dummy tricks a defender's estimate solves, since the tie-break is on them.  Every card's chance
+    rests on one make-or-fail test per deal at the goal; the exact counts cost far more.  Measured on the hint
+    bench's three opening leads (200 deals, two threads, the whole hint's wall time): with every card's counts
+    17.3, 20.0 and 21.0 s; with the tests at the goal and the counts of the four best cards 8.4, 12.8 and
+    17.3 s; with the counts of the best card alone 5.3, 7.5 and 11.8 s (every figure the same).  A card's
+    expected tricks alone say little: they are shown where cards are compared on them."""
     best = max(chance.values())
-    return [c for c in chance if chance[c] >= best - 1e-9]
+    tied = [c for c in chance if chance[c] >= best - 1e-9]
+    return tied if len(tied) > 1 else []
 
 
 def _dd_facts(position: BridgePosition, matrix: WorldsMatrix, reps: Sequence[Card]) -> dict[str, dict]:

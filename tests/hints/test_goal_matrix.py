@@ -10,7 +10,7 @@ tricks, declarer's side or a defender to move, at every target:
 * the solved cards' counts are the exact ones, the others stay bounds.
 
 A defender's estimate built on it states the same chances, double-dummy chances and errors as figures from
-the exact matrix, and expected tricks exactly for the best card and the cards tied with it, none for the rest
+the exact matrix, and expected tricks exactly for the cards tied at the top (the tie-break), none for the rest
 (every card's when all tie on the contract and the hint compares other trick levels).
 """
 
@@ -97,9 +97,10 @@ def test_what_the_bounds_do_not_settle_is_refused_and_solved_cards_are_exact():
     assert refused > 50
 
 
-def test_tied_best_is_the_best_card_and_its_ties():
+def test_tied_best_is_the_cards_tied_at_the_top_when_there_are_several():
     assert _tied_best({1: 0.5, 2: 0.7, 3: 0.7 - 1e-12, 4: 0.69}) == [2, 3]
-    assert _tied_best({5: 0.25}) == [5]
+    assert _tied_best({5: 0.25}) == []
+    assert _tied_best({1: 0.5, 2: 0.7, 4: 0.69}) == []
     assert sorted(_tied_best({1: 0.0, 2: 0.0, 3: 0.0})) == [1, 2, 3]
 
 
@@ -123,43 +124,49 @@ DOUBLE_DUMMY = HintBudget(exact_layouts=0, worlds=40, max_moves=1, alphamu_work=
 SEARCHED = HintBudget(exact_layouts=0, worlds=40, max_moves=1)
 
 
-def test_a_defenders_estimate_states_the_exact_matrix_figures_and_the_best_cards_tricks():
-    without = 0
+def _solved_for(values) -> set:
+    """The cards whose tricks the hint must have solved: those tied at the top (every card when all tie on the
+    contract and the hint compares other trick levels)."""
+    if values.goal_tricks != values.position.target:
+        return set(values.reps)
+    return set(_tied_best(values.chance))
+
+
+def test_a_defenders_estimate_states_the_exact_matrix_figures_and_the_tied_cards_tricks():
+    without = tied = 0
     for values in _defender_estimates(16, 11, DOUBLE_DUMMY):
         position = values.position
         exact = card_tricks_matrix(position, ORACLE)
         w = exact.weights
         hint = hint_from_values(values)
-        best_ties = set(_tied_best(values.chance))
-        if values.goal_tricks != position.target:  # every card ties on the contract: the levels are compared
-            best_ties = set(values.reps)
-        assert hint.best in best_ties and set(hint.tied) <= best_ties
+        solved = _solved_for(values)
+        if hint.tied:
+            assert {hint.best, *hint.tied} <= solved
+            tied += 1
         for cand in hint.candidates:
             c = cand.card
             beaten = ~exact.makes(c, values.goal_tricks)
             assert cand.p_double_dummy == pytest.approx(float(w @ beaten), abs=1e-12)
             assert cand.p_goal == pytest.approx(float(w @ beaten), abs=1e-12)  # double dummy: no search budget
-            if c in best_ties:
+            if c in solved:
                 assert cand.expected_tricks == pytest.approx(position.offset + exact.expected_tricks(c), abs=1e-12)
             else:
                 assert cand.expected_tricks is None and cand.to_json()["expected_tricks"] is None
                 without += 1
-    assert without >= 8
+    assert without >= 8 and tied >= 2
 
 
-def test_after_a_single_dummy_search_the_new_best_card_has_its_tricks():
-    """The search can move another card to the top; its exact tricks are then solved too."""
+def test_after_a_single_dummy_search_the_cards_tied_at_the_top_have_their_tricks():
+    """The search can tie other cards at the top than double dummy did; their exact tricks are then solved too."""
     searched = moved = 0
     for values in _defender_estimates(16, 12, SEARCHED) + _defender_estimates(8, 22, SEARCHED):
         exact = card_tricks_matrix(values.position, ORACLE)
-        best_ties = set(_tied_best(values.chance))
+        solved = _solved_for(values)
         before = _tied_best({c: float(values.weights @ values.dd_goal(c)) for c in values.reps})
-        moved += bool(best_ties - set(before))
-        if values.goal_tricks != values.position.target:
-            best_ties = set(values.reps)
+        moved += bool(solved - set(before))
         searched += values.algorithm.startswith("single-dummy search")
-        assert best_ties <= set(values.dd_tricks)
-        for c, tricks in values.dd_tricks.items():  # the best's, and the double-dummy best's before the search
+        assert solved <= set(values.dd_tricks)
+        for c, tricks in values.dd_tricks.items():  # the tied cards', and those tied before the search
             assert tricks == pytest.approx(values.position.offset + exact.expected_tricks(c), abs=1e-12)
         for c in values.reps:
             assert np.array_equal(values.dd_goal(c), ~exact.makes(c, values.goal_tricks))

@@ -148,12 +148,16 @@ def test_a_world_goes_to_its_homes_solver_while_that_solver_is_free():
     main_solve, helper_solve = main.batch_reaches_per_card, helper.batch_reaches_per_card
     index = {tuple(int(x) for x in row): i for i, row in enumerate(worlds)}
 
+    main_took = threading.Event()
+
     def main_waits(rows, *args, **kwargs):
+        main_took.set()
         helper_done.wait(timeout=60)
         solved["main"] += [index[tuple(int(x) for x in row)] for row in rows]
         return main_solve(rows, *args, **kwargs)
 
     def helper_counts(rows, *args, **kwargs):
+        main_took.wait(timeout=60)  # the main thread has its own world in hand: nothing left to take from it
         solved["helper"] += [index[tuple(int(x) for x in row)] for row in rows]
         out = helper_solve(rows, *args, **kwargs)
         if len(solved["helper"]) == 4:
@@ -180,16 +184,21 @@ def test_worlds_that_differ_in_the_movers_hand_are_shared_out_too():
                                                for i in range(len(rows))]))
 
 
-def test_clear_empties_every_solvers_table_and_answers_stay_the_same():
+def test_clear_empties_every_solvers_table():
+    """After ``clear`` each solver searches a world it had stored as if it had never seen it (each solver is
+    asked directly: which thread takes a world is the oracle's choice, not the test's)."""
     evaluator = SolverOracle(threads=2)
-    worlds = _worlds(random.Random(41), PARALLEL_MIN_TRICKS, 4, 0)
-    first = evaluator.batch_tricks_per_card(worlds, 4, 0, (), homes=range(4))
-    warm = evaluator.nodes
-    again = evaluator.batch_tricks_per_card(worlds, 4, 0, (), homes=range(4))  # the tables hold the answers
-    stored = tuple(b - a for a, b in zip(warm, evaluator.nodes))
+    world = _worlds(random.Random(41), PARALLEL_MIN_TRICKS, 1, 0)
+
+    def cost(solver) -> int:
+        before = solver.nodes
+        solver.batch_tricks_per_card(world, 4, 0)
+        return solver.nodes - before
+
+    solvers = evaluator._solvers
+    first = [cost(s) for s in solvers]
+    stored = [cost(s) for s in solvers]
     evaluator.clear()
-    before = evaluator.nodes
-    cleared = evaluator.batch_tricks_per_card(worlds, 4, 0, (), homes=range(4))
-    fresh = tuple(b - a for a, b in zip(before, evaluator.nodes))
-    assert np.array_equal(first, again) and np.array_equal(first, cleared)
-    assert sum(fresh) > 2 * sum(stored)  # emptied: the search starts over
+    cleared = [cost(s) for s in solvers]
+    for f, st, c in zip(first, stored, cleared):
+        assert c > 2 * st and c > f // 2  # emptied: the search starts over
