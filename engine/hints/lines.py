@@ -478,6 +478,7 @@ def position_values(
     original = _original_hands(view, position.worlds)
     base = dict(position=position, original=original, layouts=layouts, runs=runs, declaring=declaring,
                 final=final, narrowed=narrowed, **_dd_facts(position, matrix, reps))
+    facts_from = matrix  # the matrix the counts in ``base`` come from
     goal = position.target
     if method is Method.ESTIMATE and view is not None and knowledge is not None and final:
         plays = [(int(p.seat), int(p.card)) for p in view.plays()]
@@ -521,7 +522,8 @@ def position_values(
     floor = find_floor()  # only for the goal the figures are about (the contract's are dropped when all equal)
     if not matrix.exact_cards.issuperset(reps):  # the deeper search may have tied other cards at the top
         matrix = matrix.solved(_tied_best(chance), position, oracle, cancel)
-    base.update(_dd_facts(position, matrix, reps))
+    if matrix is not facts_from:  # more counts solved since
+        base.update(_dd_facts(position, matrix, reps))
     base["dd_reached"] = {c: matrix.makes(c, goal) for c in reps}
     if method is Method.EXACT and not solved:
         method = Method.ESTIMATE  # the exact search stopped short of the end of the play
