@@ -112,7 +112,8 @@ class WorldsMatrix:
     def solved(self, cards: Sequence[Card], position: BridgePosition, oracle: DoubleDummyOracle | None = None,
                cancel: CancelToken = NEVER) -> "WorldsMatrix":
         """This matrix with the exact counts of ``cards`` (of ``position``'s deals, the ones it was made from)."""
-        todo = [c for c in cards if c not in self.exact_cards]
+        exact_before = self.exact_cards
+        todo = [c for c in cards if c not in exact_before]
         if not todo:
             return self
         exact = card_tricks_matrix(position, oracle, cancel, only=todo)
