@@ -40,7 +40,7 @@ class HintStatus(Enum):
 class HintRow:
     """One legal card.  Bridge: ``value`` = chance (0..1) of your side's goal (making the contract as
     declarer, beating it as a defender), ``detail`` = your side's expected tricks in the deal (None when the
-    hint did not solve them: a defender's estimate solves them only for the cards tied at the top).
+    hint did not solve them: an estimate solves them only for the cards tied at the top, or where it needs them).
     Hearts: ``value`` = your expected points for the hand, ``detail`` = chance (0..1) that another
     player shoots the moon."""
 

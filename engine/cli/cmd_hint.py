@@ -23,8 +23,9 @@ Output, one JSON object per position (``--json``)::
 A candidate's ``lower_bound`` and ``upper_bound`` bracket its line's chance on the deals analysed: equal to
 ``p_goal`` when exact; for an estimate, ``upper_bound`` is ``p_goal`` (every later guess counted as right) and
 ``lower_bound`` a concrete line's chance against best defence when one was found within the budget, else null.
-``expected_tricks`` (declarer's side's double-dummy mean) is null in a defender's estimate except for the cards
-tied at the top (the tie-break is on them): the chances need one make-or-fail test per deal, the counts far more.
+``expected_tricks`` (declarer's side's double-dummy mean) is null in an estimate except for the cards tied at the
+top (the tie-break is on them) and, for declarer, every card when a suit may decide (the suit reduction fits them):
+the chances need one make-or-fail test per deal, the counts far more.
 
 or the text of each hint.
 """

@@ -70,8 +70,8 @@ PLACEMENT_DEALS = 400
 
 def _side_tricks(values: LineValues, card: Card) -> float:
     """The side to move's expected tricks after ``card`` (declarer's side's, or the defenders'): its line's
-    own when the analysis knows them, else double dummy (minus infinity when not solved: a defender's estimate
-    solves them only for the cards tied at the top, so no tie with the best involves another)."""
+    own when the analysis knows them, else double dummy (minus infinity when not solved: an estimate solves
+    them for the cards tied at the top at least, so no tie with the best involves another)."""
     t = values.line_tricks.get(card, values.dd_tricks.get(card))
     if t is None:
         return -math.inf
@@ -232,7 +232,7 @@ def _with_overlays(decision: Decision, candidates: list[CandidateHint], values: 
     best = candidates[0]
     extra: list[TechniqueFinding] = []
     w = values.weights
-    over = {c.card: float(w @ (values.dd_per_world[c.card] >= values.position.target + 1)) for c in candidates}
+    over = {c.card: float(w @ values.dd_overtrick(c.card)) for c in candidates}
     rival = max(candidates, key=lambda c: (round(over[c.card], 9), round(c.p_make, 9)))
     found = safety_play(best.card, best.p_make, over[best.card], rival.card, rival.p_make, over[rival.card])
     if found is not None:

@@ -215,9 +215,10 @@ class LineValues:
     ``success`` (per deal: 1.0 when the card's line reaches the goal there, fractional never),
     ``dd_tricks`` (declarer's side's mean double-dummy tricks, tricks won before included),
     ``dd_per_world`` (declarer's side's double-dummy tricks from this trick on, per deal; ``dd_tricks`` and
-    ``dd_per_world`` only for the cards whose counts were solved: a defender's estimate solves them only for
-    the cards tied at the top, see :func:`_tied_best`), ``dd_reached`` (per deal: declarer's side reaches
-    ``goal_tricks`` double dummy; when absent, read from ``dd_per_world``) and ``plans``
+    ``dd_per_world`` only for the cards whose counts were solved: an estimate solves them only for the
+    cards tied at the top, see :func:`_tied_best`, and for declarer every card when a suit may decide),
+    ``dd_reached`` (per deal: declarer's side reaches ``goal_tricks`` double dummy; when absent, read from
+    ``dd_per_world``) and ``plans``
     (exact only: the choices of the card's line, keyed by public state).  ``sampled``: the deals are a
     random sample of the layouts (else every layout, each with its probability).  ``narrowed``: the
     auction's constraints narrow the layouts further than ``layouts`` counts (the play alone; the deals
@@ -250,6 +251,9 @@ class LineValues:
     plans: Mapping[Card, Mapping[PlayState, Card]] = field(default_factory=dict)
     dd_per_world: Mapping[Card, np.ndarray] = field(default_factory=dict)
     dd_reached: Mapping[Card, np.ndarray] = field(default_factory=dict)
+    dd_over: Mapping[Card, np.ndarray] = field(default_factory=dict)
+    """Declarer's: per deal, whether declarer's side makes an overtrick (the target plus one) double dummy
+    (what a safety play gives up); when absent, read from ``dd_per_world``."""
     final: bool = True
     sampled: bool = False
     narrowed: bool = False
@@ -269,6 +273,11 @@ class LineValues:
         reached = self.dd_reached.get(card)
         makes = np.asarray(self.dd_per_world[card]) >= self.goal_tricks if reached is None else np.asarray(reached)
         return makes if self.declaring else ~makes
+
+    def dd_overtrick(self, card: Card) -> np.ndarray:
+        """Per deal: whether declarer's side takes the target plus one after ``card``, double dummy."""
+        over = self.dd_over.get(card)
+        return np.asarray(self.dd_per_world[card]) >= self.position.target + 1 if over is None else np.asarray(over)
 
     @property
     def worlds(self) -> int:
@@ -468,9 +477,11 @@ def position_values(
     seats, declaring = _max_side(position)
     runs = tuple(tuple(run) for run in card_runs(position))
     reps = [run[0] for run in runs]
-    if method is Method.ESTIMATE and not declaring and len(reps) > 1:  # exact counts where needed (_tied_best)
-        matrix = card_goal_matrix(position, oracle, cancel)
-        matrix = matrix.solved(_tied_best({c: 1.0 - matrix.p_make(c) for c in reps}), position, oracle, cancel)
+    if method is Method.ESTIMATE and len(reps) > 1:  # exact counts only where needed (_tied_best)
+        # declarer's side: the overtrick level too, for the safety play (bridge_hint._with_overlays)
+        matrix = card_goal_matrix(position, oracle, cancel, levels=(position.target + 1,) if declaring else ())
+        if not declaring:  # most often no search follows (see _defender_horizon): break double dummy's ties now
+            matrix = matrix.solved(_tied_best({c: 1.0 - matrix.p_make(c) for c in reps}), position, oracle, cancel)
     else:
         matrix = card_tricks_matrix(position, oracle, cancel)
     tricks_left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
@@ -482,7 +493,15 @@ def position_values(
     goal = position.target
     if method is Method.ESTIMATE and view is not None and knowledge is not None and final:
         plays = [(int(p.seat), int(p.card)) for p in view.plays()]
-        reduction = find_suit_reduction(position, reps, base["dd_per_world"], knowledge, plays)
+
+        def every_count() -> dict[Card, np.ndarray]:
+            """Every card's exact counts: asked for only when a suit may decide (find_suit_reduction)."""
+            nonlocal matrix
+            matrix = matrix.solved(reps, position, oracle, cancel)
+            return {c: matrix.column(c) for c in reps}
+
+        reduction = find_suit_reduction(position, reps, every_count, knowledge, plays,
+                                        reached={c: matrix.makes(c) for c in reps} if declaring else None)
         if reduction is not None:
             result = _reduced_values(view, position, reduction, layouts, runs, declaring, tricks_left, narrowed)
             if result is not None:
@@ -525,6 +544,8 @@ def position_values(
     if matrix is not facts_from:  # more counts solved since
         base.update(_dd_facts(position, matrix, reps))
     base["dd_reached"] = {c: matrix.makes(c, goal) for c in reps}
+    if declaring:
+        base["dd_over"] = {c: matrix.makes(c, position.target + 1) for c in reps}
     if method is Method.EXACT and not solved:
         method = Method.ESTIMATE  # the exact search stopped short of the end of the play
     make = {c: (contract[c] if declaring else 1.0 - contract[c]) for c in reps}
@@ -538,11 +559,14 @@ def position_values(
 
 def _tied_best(chance: Mapping[Card, float]) -> list[Card]:
     """The cards tied on ``chance`` with the best, when there are several (else none): the cards whose exact
-    double-dummy tricks a defender's estimate solves, since the tie-break is on them.  Every card's chance
+    double-dummy tricks an estimate solves, since the tie-break is on them.  Every card's chance
     rests on one make-or-fail test per deal at the goal; the exact counts cost far more.  Measured on the hint
     bench's three opening leads (200 deals, two threads, the whole hint's wall time, every chance the same):
     with every card's counts 17.3, 20.0 and 21.0 s; with the tests at the goal and the counts of the four best
     cards 8.4, 12.8 and 17.3 s; with the counts of the tied cards only (two, two and none) 5.5, 7.1 and 4.3 s.
+    At trick 2 as declarer, the hint bench's three positions took 7.3, 6.5 and 2.5 s with every card's counts,
+    3.5, 6.4 and 2.1 s with the tests (the target and one overtrick, for the safety play) and the counts only
+    where needed (a suit the tests cannot rule out: :func:`~.suit_reduction.find_suit_reduction`).
     A card's expected tricks alone say little: they are shown where cards are compared on them."""
     best = max(chance.values())
     tied = [c for c in chance if chance[c] >= best - 1e-9]

@@ -58,7 +58,8 @@ class CandidateHint:
     (0 when exact).  ``p_make``: the same line's chance of declarer making the contract.
     ``p_double_dummy``: the goal's chance if every later guess were right (the cards seen), for comparison.
     ``expected_tricks``: declarer's side's double-dummy mean, tricks already won included (the tie-break;
-    None when not solved: a defender's estimate solves it only for the cards tied at the top).
+    None when not solved: an estimate solves it only for the cards tied at the top, and for declarer every card
+    when a suit may decide).
     ``condition``: when the card reaches the goal.  ``gains``/``loses``: the deals where this card reaches
     the goal and the recommended card does not / the reverse (None for the recommended card, whose
     ``gains`` is against the runner-up).  ``plan``: declarer's next cards in this trick, by what the

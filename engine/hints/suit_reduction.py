@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -340,7 +340,7 @@ def _layout_weights(knowledge: WorldKnowledge, seats: _Seats, suit: int, outstan
             continue
         share = cards & unknown
         places = free[w_i] - share.bit_count()
-        if share not in allowed or not 0 <= places < len(poly) or poly[places] <= 0.0:
+        if share not in allowed or not 0 <= places < len(poly) or poly[places] <= MAX_DEVIATION + 1e-12:
             continue
         wests.append(field)
         shares.append(share)
@@ -393,30 +393,68 @@ def _suit_order(position: BridgePosition) -> list[int]:
     return ([trump] if trump is not None else []) + [s for s in range(4) if s != trump]
 
 
-def find_suit_reduction(position: BridgePosition, reps: Sequence[Card], dd: Mapping[Card, np.ndarray],
+def find_suit_reduction(position: BridgePosition, reps: Sequence[Card],
+                        dd: Mapping[Card, np.ndarray] | Callable[[], Mapping[Card, np.ndarray]],
                         knowledge: WorldKnowledge, plays: Sequence[tuple[int, Card]],
-                        why: list[str] | None = None) -> SuitReduction | None:
+                        why: list[str] | None = None,
+                        reached: Mapping[Card, np.ndarray] | None = None) -> SuitReduction | None:
     """The reduction of ``position``'s decision to one suit (module docstring), or None.
 
     ``reps``: the legal cards (one per run of equal cards); ``dd[c]``: declarer's side's double-dummy
-    tricks from this trick on after ``c`` in each of ``position``'s (sampled) deals; ``knowledge``: what
-    the player knows (voids, sizes); ``plays``: the public record (seat, card) for restricted choice.
-    The goal is ``position.target``; :meth:`SuitReduction.decides` tells, per card and goal, whether the
-    suit decides it.  ``why``, when given, collects the reason each suit was turned down."""
+    tricks from this trick on after ``c`` in each of ``position``'s (sampled) deals, or a function that
+    solves them; ``reached`` (optional): per card and deal, whether declarer's side reaches the target
+    double dummy.  With ``reached``, a suit is turned down on those make-or-fail bits alone when no other
+    suits' trick count could fit them (:func:`_may_decide`: the exact test would turn it down too), and the
+    counts are asked for only when a suit passes; a function ``dd`` is then not called at all when none does.
+    ``knowledge``: what the player knows (voids, sizes); ``plays``: the public record (seat, card) for
+    restricted choice.  The goal is ``position.target``; :meth:`SuitReduction.decides` tells, per card and
+    goal, whether the suit decides it.  ``why``, when given, collects the reason each suit was turned down."""
     reasons = why if why is not None else []
     if position.trick or not position.to_move.same_side(position.declarer):
         reasons.append("not declarer's side on lead")
         return None
     worlds = np.asarray(position.worlds, dtype=np.uint64).reshape(-1, 4)
-    if len(worlds) == 0 or not any(np.any(np.asarray(dd[c]) != np.asarray(dd[c])[0]) for c in reps):
-        reasons.append("no card's double-dummy tricks depend on the layout")
+    if len(worlds) == 0:
+        reasons.append("no deals")
+        return None
+    solved: list[Mapping[Card, np.ndarray]] = []
+
+    def counts() -> Mapping[Card, np.ndarray] | None:
+        """The exact counts (solved once), or None when no card's depend on the layout."""
+        if not solved:
+            solved.append(dd() if callable(dd) else dd)
+        found = solved[0]
+        if not any(np.any(np.asarray(found[c]) != np.asarray(found[c])[0]) for c in reps):
+            return None
+        return found
+
+    if reached is None and counts() is None:
+        reasons.append(NO_LAYOUT_DEPENDENCE)
         return None
     for suit in _suit_order(position):
-        found = _try_suit(position, worlds, suit, reps, dd, knowledge, plays)
+        found = _try_suit(position, worlds, suit, reps, counts, knowledge, plays, reached)
         if isinstance(found, SuitReduction):
             return found
         reasons.append(f"{'SHDC'[suit]}: {found}")
+        if found == NO_LAYOUT_DEPENDENCE:
+            return None
     return None
+
+
+NO_LAYOUT_DEPENDENCE = "no card's double-dummy tricks depend on the layout"
+DECIDES_NOTHING = "it decides no card's contract: the other suits' tricks vary with more than its layout"
+
+
+def _may_decide(own: np.ndarray, reached: np.ndarray, weights: np.ndarray, goal: int, sure: int) -> bool:
+    """Whether some other suits' trick count ``F`` (at most ``sure``) gets, from the suit's own tricks
+    ``own``, whether double dummy reaches ``goal`` (``reached``) right in all but :data:`MAX_DEVIATION` of the
+    deals (weighted).  :meth:`SuitReduction.decides` needs this of the one ``F`` it fits on the exact counts,
+    so a card for which no ``F`` does is not decided by the suit, whatever the counts."""
+    reached = np.asarray(reached, dtype=bool)
+    for f in range(-14, sure + 1):
+        if float(weights[(own + f >= goal) != reached].sum()) <= MAX_DEVIATION + 1e-12:
+            return True
+    return False
 
 
 def _defenders_union(worlds: np.ndarray, seats: _Seats, first: Sequence[int]) -> list[int]:
@@ -430,9 +468,10 @@ def _defenders_union(worlds: np.ndarray, seats: _Seats, first: Sequence[int]) ->
 
 
 def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Sequence[Card],
-              dd: Mapping[Card, np.ndarray], knowledge: WorldKnowledge,
-              plays: Sequence[tuple[int, Card]]) -> SuitReduction | str:
-    """The reduction to ``suit``, or why there is none."""
+              counts: Callable[[], Mapping[Card, np.ndarray] | None], knowledge: WorldKnowledge,
+              plays: Sequence[tuple[int, Card]], reached: Mapping[Card, np.ndarray] | None) -> SuitReduction | str:
+    """The reduction to ``suit``, or why there is none (``counts``: the exact counts, None when no card's
+    depend on the layout; ``reached``: see :func:`find_suit_reduction`)."""
     seats = _Seats.of(position.declarer)
     mover_seat = SOUTH if position.to_move == seats.south else NORTH
     first = [int(x) for x in worlds[0]]
@@ -453,15 +492,28 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
     leads: dict[Card, tuple[int, int] | None] = {}
     for c in reps:
         leads[c] = (mover_seat, c % 13 + 2) if c // 13 == suit else None
+    known: dict[tuple[tuple[int, int] | None, int], int] = {}
+
     def suit_tricks(c: Card, west: int) -> int:
-        """The suit's double-dummy tricks after ``c`` with West holding ``west``."""
-        return double_dummy_tricks(north, south, west, outstanding & ~west, leads[c])
+        """The suit's double-dummy tricks after ``c`` with West holding ``west`` (cards of other suits share
+        one lead: none)."""
+        key = (leads[c], west)
+        if key not in known:
+            known[key] = double_dummy_tricks(north, south, west, outstanding & ~west, leads[c])
+        return known[key]
 
     sample_suit = {c: np.array([suit_tricks(c, west) for west in west_col], dtype=np.int64) for c in reps}
     if not any(np.any(t != t[0]) for t in sample_suit.values()):
         return "it takes as many tricks in every deal, whatever is played"
+    sure = sure_tricks(_defenders_union(worlds, seats, first), seats, suit)
     sample_w = np.asarray(position.weights, dtype=float)
     sample_w = sample_w / sample_w.sum()
+    if reached is not None and not any(_may_decide(sample_suit[c], reached[c], sample_w, position.target, sure)
+                                       for c in reps):
+        return DECIDES_NOTHING
+    dd = counts()
+    if dd is None:
+        return NO_LAYOUT_DEPENDENCE
     sample_dd = {c: np.asarray(dd[c], dtype=np.int64) for c in reps}
     if knowledge.has_constraints:  # the auction's deals cannot be counted: the sample weighs the layouts
         shares: dict[int, float] = {}
@@ -488,7 +540,7 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
         suit, seats, problem, table, move_leads, (), np.asarray(deals), p / p.sum(), tuple(wests),
         {c: np.array([suit_tricks(c, west) for west in wests], dtype=np.int64) for c in reps},
         sample_dd, sample_suit, sample_w, np.asarray(west_col, dtype=np.int64),
-        sure_tricks(_defenders_union(worlds, seats, first), seats, suit), knowledge.has_constraints)
+        sure, knowledge.has_constraints)
     if not any(reduction.decides(c, position.target) for c in reps):
-        return "it decides no card's contract: the other suits' tricks vary with more than its layout"
+        return DECIDES_NOTHING
     return replace(reduction, starts=every_start(table))

@@ -178,26 +178,32 @@ def card_tricks_matrix(position: BridgePosition, oracle: DoubleDummyOracle | Non
 
 
 def card_goal_matrix(position: BridgePosition, oracle: DoubleDummyOracle | None = None,
-                     cancel: CancelToken = NEVER) -> WorldsMatrix:
+                     cancel: CancelToken = NEVER, levels: Sequence[int] | None = None) -> WorldsMatrix:
     """The matrix of bounds that settles, for every legal card and world, whether declarer's side reaches
-    the target: one null-window test each (declarer's side takes ``>= target`` tricks, or ``< target``)."""
+    the target (and each of ``levels``, declarer's side's trick counts: default the target alone): one
+    null-window test each (declarer's side takes ``>= level`` tricks, or ``< level``)."""
     oracle = oracle if oracle is not None else default_oracle()
     worlds = _matrix_worlds(position)
     legal = _legal_cards(position)
     declaring = position.to_move.same_side(position.declarer)
     tricks_left = int(worlds[0, int(position.leader)]).bit_count()
     target = position.target
-    need = target if declaring else tricks_left - target + 1  # the mover's side: declarer's target, or beating it
-    out = np.asarray(oracle.batch_reach_per_card(worlds, position.strain, int(position.leader), position.trick, need,
-                                                 cancel=cancel, homes=range(len(worlds))))  # then solved() meets them
-    cols = out[:, legal].astype(np.int64)
-    _checked(cols, legal)
-    reached = cols == 1 if declaring else cols == 0  # declarer's side reaches the target
-    low = np.where(reached, max(target, 0), 0)
-    high = np.where(reached, tricks_left, min(target - 1, tricks_left))
-    high = np.maximum(high, low)  # a target out of 0..tricks_left leaves nothing to settle
-    return WorldsMatrix(tuple(legal), low.astype(np.int64), _weights(position), target, declaring,
-                        high.astype(np.int64))
+    low = np.zeros((len(worlds), len(legal)), dtype=np.int64)
+    high = np.full((len(worlds), len(legal)), tricks_left, dtype=np.int64)
+    for level in sorted({target, *(levels or ())}):
+        if not 0 < level <= tricks_left:
+            continue  # reached in every deal (at most 0 tricks), or in none: nothing to settle
+        need = level if declaring else tricks_left - level + 1  # the mover's side: the level, or beating it
+        out = np.asarray(oracle.batch_reach_per_card(worlds, position.strain, int(position.leader), position.trick,
+                                                     need, cancel=cancel, homes=range(len(worlds))))
+        cols = out[:, legal].astype(np.int64)
+        _checked(cols, legal)
+        reached = cols == 1 if declaring else cols == 0  # declarer's side reaches the level
+        low = np.where(reached, np.maximum(low, level), low)
+        high = np.where(reached, high, np.minimum(high, level - 1))
+    if (high < low).any():
+        raise RuntimeError("the make-or-fail tests at different levels contradict each other")
+    return WorldsMatrix(tuple(legal), low, _weights(position), target, declaring, high)
 
 
 @dataclass(frozen=True, eq=False)

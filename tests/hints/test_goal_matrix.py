@@ -26,7 +26,7 @@ from engine.analysis.bridge import position_from_view
 from engine.bridge.view import view_for_turn
 from engine.core.cards import FULL_MASK
 from engine.hints.bridge_hint import hint_from_values
-from engine.hints.lines import HintBudget, _tied_best, line_values
+from engine.hints.lines import DECIDED_BASIS, HintBudget, _tied_best, line_values
 from engine.hints.worlds_matrix import Unresolved, card_goal_matrix, card_runs, card_tricks_matrix
 from tests.hints.test_hint_agreement import ORACLE, random_ending
 
@@ -104,20 +104,31 @@ def test_tied_best_is_the_cards_tied_at_the_top_when_there_are_several():
     assert sorted(_tied_best({1: 0.0, 2: 0.0, 3: 0.0})) == [1, 2, 3]
 
 
-def _defender_estimates(count: int, seed: int, budget: HintBudget):
+def _estimates(count: int, seed: int, budget: HintBudget, declaring: bool = False, sizes=(6, 7),
+               in_doubt: bool = False):
+    """Estimates (sampled deals) of random endings with a choice, the side to move declarer's or a defender's;
+    ``in_doubt``: only those where the contract is neither decided nor equal for every card."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        deal, play = random_ending(rng, rng.choice((6, 7)))
+        deal, play = random_ending(rng, rng.choice(sizes))
         if play.is_complete or len(play.legal_cards()) < 2:
             continue
         view = view_for_turn(play)
-        if view.to_play.same_side(view.declarer):
+        if view.to_play.same_side(view.declarer) != declaring:
             continue
-        values = line_values(view, budget, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE, rng=random.Random(seed))
-        if values.method.value == "estimate" and len(values.reps) > 1:
-            out.append(values)
+        values = line_values(view, budget, out_of_play=FULL_MASK & ~deal.cards.mask, oracle=ORACLE,
+                             rng=random.Random(seed))
+        if values.method.value != "estimate" or len(values.reps) < 2:
+            continue
+        if in_doubt and (values.basis is DECIDED_BASIS or values.goal_tricks != values.position.target):
+            continue
+        out.append(values)
     return out
+
+
+def _defender_estimates(count: int, seed: int, budget: HintBudget):
+    return _estimates(count, seed, budget)
 
 
 DOUBLE_DUMMY = HintBudget(exact_layouts=0, worlds=40, max_moves=1, alphamu_work=0)
@@ -171,3 +182,51 @@ def test_after_a_single_dummy_search_the_cards_tied_at_the_top_have_their_tricks
         for c in values.reps:
             assert np.array_equal(values.dd_goal(c), ~exact.makes(c, values.goal_tricks))
     assert searched >= 5 and moved >= 1
+
+
+def test_the_goal_matrix_settles_every_level_asked_for():
+    for k, position in enumerate(POSITIONS):
+        exact = card_tricks_matrix(position, ORACLE)
+        left = int(np.asarray(position.worlds)[0, int(position.leader)]).bit_count()
+        levels = sorted(random.Random(k).sample(range(0, left + 2), 2))
+        goal = card_goal_matrix(replace(position, target=levels[0]), ORACLE, levels=levels[1:])
+        assert (goal.tricks <= exact.tricks).all() and (exact.tricks <= goal.high).all()
+        for card in exact.cards:
+            for level in levels:
+                assert np.array_equal(goal.makes(card, level), exact.makes(card, level)), (card, level)
+
+
+def _declarer_estimates(count: int, seed: int, budget: HintBudget):
+    return _estimates(count, seed, budget, declaring=True, sizes=(7, 8), in_doubt=True)
+
+
+ALPHAMU = HintBudget(exact_layouts=0, worlds=40, max_moves=2)
+
+
+def test_a_declarers_estimate_states_the_exact_matrix_figures_and_solves_counts_only_where_needed():
+    """The chances, double-dummy chances and overtricks (the safety play's comparison) are the exact matrix's;
+    expected tricks are stated exactly where they were solved — always for the cards tied at the top — and
+    nowhere else."""
+    without = tied = 0
+    for values in _declarer_estimates(12, 31, DOUBLE_DUMMY) + _declarer_estimates(8, 32, ALPHAMU):
+        position = values.position
+        exact = card_tricks_matrix(position, ORACLE)
+        w = exact.weights
+        hint = hint_from_values(values)
+        solved = _solved_for(values)
+        assert solved <= set(values.dd_tricks)
+        tied += bool(hint.tied)
+        for c in values.reps:
+            assert np.array_equal(values.dd_goal(c), exact.makes(c, values.goal_tricks))
+            assert np.array_equal(values.dd_overtrick(c), exact.makes(c, position.target + 1))
+        for cand in hint.candidates:
+            c = cand.card
+            assert cand.p_double_dummy == pytest.approx(float(w @ exact.makes(c, values.goal_tricks)), abs=1e-12)
+            if values.algorithm == "double dummy":
+                assert cand.p_goal == pytest.approx(cand.p_double_dummy, abs=1e-12)
+            if c in values.dd_tricks:
+                assert cand.expected_tricks == pytest.approx(position.offset + exact.expected_tricks(c), abs=1e-12)
+            else:
+                assert cand.expected_tricks is None
+                without += 1
+    assert without >= 8 and tied >= 2
