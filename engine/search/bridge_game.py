@@ -11,9 +11,13 @@ paper's algorithm 3).  Payoffs are 1 (MAX's side reaches its target) or 0.
 ``evaluate`` is a double-dummy make-or-fail test through the game's
 :class:`~engine.solvers.oracle.DoubleDummyOracle` (one null-window question per
 card, not an exact count, since a leaf's payoff is only "target reached or
-not").  One batched
-question per position answers for every legal card, so the values of all
-children of a position come from one call over its worlds.  Exact trick
+not").  After a card of MIN's, one batched question per position answers for
+every legal card, so the values of all of a position's children come from one
+call over its worlds (a search tries every MIN card).  After a card of MAX's,
+the child's position is asked alone (one test per world instead of one per
+card): a search often stops at MAX's first card (αμ's decided cut), and at
+trick 2 of the hint bench, where a void dummy has twelve cards, asking every
+card made a hint 11.5 s on one thread, asking the child 5.5 s.  Exact trick
 counts (:meth:`BridgePlayGame.max_tricks`) are solved only where expected
 tricks are wanted.
 
@@ -58,7 +62,10 @@ class SolvingBudgetExceeded(Exception):
 class SolvingBudget:
     """Double-dummy solving a search may spend, in units of one deal solved with ``t`` tricks left costing
     ``max(1, t - 3)²`` (a deep solve costs far more than a late one), shared by every game it is given to;
-    ``limit`` None: no limit (the units are still counted)."""
+    ``limit`` None: no limit (the units are still counted).  A question about the position after one of
+    MAX's cards is charged as the per-card question at its parent would be: one deal the first time a
+    child of that parent is asked about in that deal, nothing after (so a search's units, and where a budget
+    stops it, do not depend on which of the two questions answered it)."""
 
     def __init__(self, limit: float | None) -> None:
         if limit is not None and not limit >= 0:
@@ -66,7 +73,7 @@ class SolvingBudget:
         self.limit = limit
         self.spent = 0.0
 
-    def charge(self, deals: int, tricks_left: int) -> None:
+    def charge(self, deals: float, tricks_left: int) -> None:
         self.spent += deals * max(1, tricks_left - 3) ** 2
         if self.limit is not None and self.spent > self.limit:
             raise SolvingBudgetExceeded(f"more than {self.limit:,.0f} units of double-dummy solving")
@@ -174,6 +181,9 @@ class BridgePlayGame:
         self._parent: dict[PlayState, list[tuple[PlayState, Card]]] = {}
         self._per_card: dict[tuple[int, int, tuple[Card, ...]], np.ndarray] = {}
         self._reach_tables: dict[tuple[int, int, tuple[Card, ...], int], np.ndarray] = {}
+        self._position_reach: dict[tuple[int, int, tuple[Card, ...], int], np.ndarray] = {}
+        self._charged: dict[tuple, set[int]] = {}
+        """Per per-card question (its key), the deals already charged for it (see :class:`SolvingBudget`)."""
         self.solves = 0  # worlds solved (one per position and world), for benchmarks
 
     def _check_worlds(self) -> int:
@@ -277,29 +287,68 @@ class BridgePlayGame:
             return False
         incoming = self._incoming(state, world)
         if incoming is not None:
-            return self._makes_after_card(incoming[0], world, incoming[1])
+            parent = incoming[0]
+            if self.is_max_to_move(parent) and not self._reach_known(parent, world):
+                # MAX's card: a search tries its cards one at a time and often stops at the first (αμ's
+                # decided cut), so this card's position is asked alone rather than every card at the parent
+                return self._makes_here(state, world, parent)
+            return self._makes_after_card(parent, world, incoming[1])
         results = [self._makes_after_card(state, world, c)
                    for c in cards_of(legal_mask(self.hand(state, world, state.to_move), state.trick))]
         return any(results) if self.is_max_to_move(state) else all(results)
 
+    def _reach_key(self, state: PlayState) -> tuple[tuple, int, bool]:
+        """The per-card question at ``state``: its table key, the tricks the side to move needs from the trick
+        start (MAX's still needed, or MIN's to beat them), and whether that side is MAX's."""
+        need = self.target - state.won  # MAX's tricks still needed, counted from this trick's start
+        maxs = state.to_move & 1 == self.max_side
+        asked = need if maxs else self.tricks_left(state) - need + 1
+        return (state.done, state.leader, state.trick, asked), asked, maxs
+
+    def _reach_known(self, state: PlayState, world: int) -> bool:
+        """Whether the per-card question at ``state`` is already answered in ``world``."""
+        table = self._reach_tables.get(self._reach_key(state)[0])
+        return table is not None and table[world, 0] != -2
+
+    def _new_charges(self, asked: list[int], charge_as: tuple | None) -> int:
+        """How many of the deals ``asked`` to charge: all, or those not yet charged for ``charge_as``."""
+        if charge_as is None:
+            return len(asked)
+        done = self._charged.setdefault(charge_as, set())
+        fresh = [w for w in asked if w not in done]
+        done.update(fresh)
+        return len(fresh)
+
     def _makes_after_card(self, state: PlayState, world: int, card: Card) -> bool:
         """Whether MAX's side reaches its target if ``card`` is played at ``state`` (then best play)."""
-        need = self.target - state.won  # MAX's tricks still needed, counted from this trick's start
-        if state.to_move & 1 == self.max_side:
-            answer = self._reach(state, world, need)[card]
-            makes = answer == 1
-        else:  # the side to move is MIN: MAX makes unless MIN takes enough to beat it
-            answer = self._reach(state, world, self.tricks_left(state) - need + 1)[card]
-            makes = answer == 0
+        _, need, maxs = self._reach_key(state)
+        answer = self._reach(state, world, need)[card]
+        makes = answer == 1 if maxs else answer == 0  # MIN to move: MAX makes unless MIN takes enough
         if answer < 0:
             raise BridgeGameError(f"card {card} is not legal in world {world}")
         return makes
 
+    def _makes_here(self, state: PlayState, world: int, parent: PlayState) -> bool:
+        """Whether MAX's side reaches its target from ``state`` in ``world``: one null-window test of the
+        position (batched over the consistent worlds), charged as the per-card question at ``parent``."""
+        need = self.target - state.won
+        left = self.tricks_left(state)
+        maxs = state.to_move & 1 == self.max_side
+        asked_need = need if maxs else left - need + 1
+        row = self._batched(self._position_reach, (state.done, state.leader, state.trick, asked_need), state, world,
+                            lambda start, homes: np.asarray(self.oracle.batch_reach(
+                                start, self.strain, state.leader, state.trick, asked_need, cancel=self.cancel,
+                                homes=homes), dtype=np.int64).reshape(-1, 1), width=1,
+                            charge_as=self._reach_key(parent)[0])
+        return bool(row[0] == 1) == maxs
+
     def _reach(self, state: PlayState, world: int, need: int) -> np.ndarray:
         """Per card: does the side to move at ``state`` take ``need`` tricks from the trick start (batched over worlds)."""
-        return self._batched(self._reach_tables, (state.done, state.leader, state.trick, need), state, world,
+        key = (state.done, state.leader, state.trick, need)
+        return self._batched(self._reach_tables, key, state, world,
                              lambda start, homes: self.oracle.batch_reach_per_card(
-                                 start, self.strain, state.leader, state.trick, need, cancel=self.cancel, homes=homes))
+                                 start, self.strain, state.leader, state.trick, need, cancel=self.cancel, homes=homes),
+                             charge_as=key)
 
     def reach_rows(self, state: PlayState, worlds: Sequence[int], need: int) -> np.ndarray:
         """:meth:`_reach`'s rows for the given ``worlds`` only, asking just for those not yet known: lets
@@ -309,7 +358,8 @@ class BridgePlayGame:
         table = self._table(self._reach_tables, key)
         self._fill(table, state, [w for w in worlds if table[w, 0] == -2],
                    lambda start, homes: self.oracle.batch_reach_per_card(start, self.strain, state.leader, state.trick,
-                                                                         need, cancel=self.cancel, homes=homes))
+                                                                         need, cancel=self.cancel, homes=homes),
+                   charge_as=key)
         return table[list(worlds)]
 
     def tricks_rows(self, state: PlayState, worlds: Sequence[int]) -> np.ndarray:
@@ -328,18 +378,20 @@ class BridgePlayGame:
             return None
         return table
 
-    def _table(self, cache: dict, key: tuple) -> np.ndarray:
+    def _table(self, cache: dict, key: tuple, width: int = 52) -> np.ndarray:
         table = cache.get(key)
         if table is None:
-            table = np.full((len(self._hands), 52), -2, dtype=np.int64)
+            table = np.full((len(self._hands), width), -2, dtype=np.int64)
             cache[key] = table
         return table
 
     def _fill(self, table: np.ndarray, state: PlayState, worlds: list[int],
-              ask: Callable[[np.ndarray, list[int]], np.ndarray]) -> None:
+              ask: Callable[[np.ndarray, list[int]], np.ndarray], charge_as: tuple | None = None) -> None:
         """Fill the rows ``worlds`` of ``table``: a world whose twin (an identical deal) is known is
         copied, the others are asked for in one call, each deal once (``ask(hands, worlds)``: the worlds'
-        indices are their homes, see :class:`~engine.solvers.oracle.DoubleDummyOracle`)."""
+        indices are their homes, see :class:`~engine.solvers.oracle.DoubleDummyOracle`), each charged as
+        one deal solved (with ``charge_as``, a per-card question's key: only the deals not yet charged for it,
+        see :class:`SolvingBudget`)."""
         asked: list[int] = []
         for w in worlds:
             twin = self._twin[w]
@@ -347,7 +399,7 @@ class BridgePlayGame:
                 asked.append(twin)
         if asked:
             if self.solving is not None:
-                self.solving.charge(len(asked), self.tricks_left(state))
+                self.solving.charge(self._new_charges(asked, charge_as), self.tricks_left(state))
             start = np.array([self.trick_start_hands(state, w) for w in asked], dtype=np.uint64)
             out = np.asarray(ask(start, asked))
             self.solves += len(asked)
@@ -357,15 +409,17 @@ class BridgePlayGame:
             table[w] = table[self._twin[w]]
 
     def _batched(self, cache: dict, key: tuple, state: PlayState, world: int,
-                 ask: Callable[[np.ndarray, list[int]], np.ndarray]) -> np.ndarray:
-        """Row ``world`` of the per-card table ``cache[key]`` for ``state``: when it is missing, one
-        ``ask`` over the trick-start hands fills it for every consistent world still missing."""
-        table = self._table(cache, key)
+                 ask: Callable[[np.ndarray, list[int]], np.ndarray], width: int = 52,
+                 charge_as: tuple | None = None) -> np.ndarray:
+        """Row ``world`` of the table ``cache[key]`` for ``state`` (per card, or ``width`` 1: one answer per
+        world): when it is missing, one ``ask`` over the trick-start hands fills it for every consistent
+        world still missing."""
+        table = self._table(cache, key, width)
         if table[world, 0] == -2:
             pending = [w for w in self._consistent_worlds(state) if table[w, 0] == -2]
             if world not in pending:
                 pending.append(world)
-            self._fill(table, state, pending, ask)
+            self._fill(table, state, pending, ask, charge_as)
         return table[world]
 
     def _incoming(self, state: PlayState, world: int) -> tuple[PlayState, Card] | None:

@@ -125,13 +125,14 @@ class DoubleDummyOracle(ABC):
 
     def batch_reach(
         self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int, *,
-        node_limit: int | None = None, cancel: CancelToken = NEVER,
+        node_limit: int | None = None, cancel: CancelToken = NEVER, homes: Sequence[int] | None = None,
     ) -> np.ndarray:
         """``out[i]``: whether the side to move takes ``>= need`` tricks from the trick start in world ``i``
         with best play by both sides.  Unlike the per-card questions, the worlds may give the seat to move
-        different cards (by default: some legal card reaches ``need``)."""
+        different cards (by default: some legal card reaches ``need``).  ``homes``: as for the per-card
+        questions."""
         per_card = np.asarray(self.batch_reach_per_card(worlds, strain, leader, played, need, node_limit=node_limit,
-                                                        cancel=cancel))
+                                                        cancel=cancel, homes=homes))
         return (per_card == 1).any(axis=1)
 
     def reach_questions(self, deal: Deal | Sequence[int], questions: Sequence[tuple[int, int, int]], *,

@@ -198,18 +198,29 @@ class SolverOracle(DoubleDummyOracle):
 
     def batch_reach(
         self, worlds: np.ndarray, strain: int, leader: int, played: Sequence[Card], need: int, *,
-        node_limit: int | None = None, cancel: CancelToken = NEVER,
+        node_limit: int | None = None, cancel: CancelToken = NEVER, homes: Sequence[int] | None = None,
     ) -> np.ndarray:
-        """One null-window test per world, every world in one kernel call (chunks of a few worlds when
-        someone may cancel, so a stop waits for a few solves at most)."""
+        """One null-window test per world: a large position's worlds one at a time on whichever solver is
+        free (a deal to its home's solver first, see :meth:`_spread`), else every world in one kernel call
+        on this thread (chunks of a few worlds when someone may cancel, so a stop waits for a few solves)."""
         worlds = np.asarray(worlds)
         out = np.zeros(len(worlds), dtype=bool)
-        step = 8 if cancel.cancellable and len(worlds) and int(worlds[0][int(leader)]).bit_count() >= PARALLEL_MIN_TRICKS \
-            else max(1, len(worlds))
+        trick = tuple(played)
+        limit = self._limit(node_limit)
+        large = len(worlds) > 0 and int(worlds[0][int(leader)]).bit_count() >= PARALLEL_MIN_TRICKS
+        solvers = self._all()
+        if large and len(worlds) > 1 and len(solvers) > 1:
+            def one(solver: object, i: int) -> None:
+                out[i] = solver.reaches_many(  # type: ignore[attr-defined]
+                    worlds[i:i + 1], strain, leader, trick, need, node_limit=limit)[0]
+
+            self._spread(np.arange(len(worlds)), one, cancel, homes)
+            return out
+        step = 8 if cancel.cancellable and large else max(1, len(worlds))
         for start in range(0, len(worlds), step):
             cancel.check()
             out[start:start + step] = self.solver.reaches_many(  # type: ignore[attr-defined]
-                worlds[start:start + step], strain, leader, tuple(played), need, node_limit=self._limit(node_limit))
+                worlds[start:start + step], strain, leader, trick, need, node_limit=limit)
         return out
 
     def reach_questions(self, deal, questions: Sequence[tuple[int, int, int]], *,

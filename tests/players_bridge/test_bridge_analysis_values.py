@@ -263,3 +263,30 @@ def test_alphamu_keeps_pimcs_card_unless_looking_ahead_finds_it_worse(seed, targ
     if deep[pimc.card][0] == pytest.approx(pimc.p_make) == pytest.approx(chosen.p_make):
         assert chosen.card == pimc.card
     assert chosen.p_make == pytest.approx(max(p for p, _ in deep.values()))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), target=st.integers(1, 3), strain=st.integers(0, 4))
+def test_after_a_max_card_the_position_answers_as_the_card_does_at_its_parent(seed, target, strain):
+    """After MAX's card the game asks the child's position alone (one test per world), after MIN's card every
+    card at the parent: both must say what the plain reference solver says of that card at the parent, at the
+    lead (South) and at dummy's turn in the same trick (North, after West's card)."""
+    pos = position(seed, size=3, worlds=6, target=target, strain=strain)
+    game = BridgePlayGame(pos.worlds, pos.weights, strain, int(Seat.SOUTH), (), (int(Seat.SOUTH), int(Seat.NORTH)),
+                          target, REFERENCE)
+    root = game.root()
+    south = int(Seat.SOUTH)
+    checked = 0
+    for lead in game.moves(root, 0):
+        child = game.play(root, lead)
+        for w, row in enumerate(pos.worlds):
+            hands = [int(x) for x in row]
+            assert game.evaluate(child, w) == float(reference_tricks_per_card(hands, strain, south)[lead] >= target)
+            for west in reference_tricks_per_card(hands, strain, south, (lead,)):
+                after_west = game.play(child, west)
+                per_card = reference_tricks_per_card(hands, strain, south, (lead, west))
+                for north in game.moves(after_west, w):
+                    got = game.evaluate(game.play(after_west, north), w)
+                    assert got == float(per_card[north] >= target), (lead, west, north, w)
+                    checked += 1
+    assert checked > 0 and game._position_reach  # the children of MAX's cards were asked alone

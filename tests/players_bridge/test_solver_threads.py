@@ -44,16 +44,20 @@ def test_threads_give_the_single_thread_answers(evaluators, strain):
             reach = three.batch_reach_per_card(worlds, strain, leader, (), need)
             assert np.array_equal(reach, one.batch_reach_per_card(worlds, strain, leader, (), need))
             assert np.array_equal(reach, np.where(got >= 0, (got >= need).astype(np.int64), -1))
+            # one test per position: the side on lead reaches ``need`` when some card does
+            whole = three.batch_reach(worlds, strain, leader, (), need, homes=range(len(worlds)))
+            assert np.array_equal(whole, one.batch_reach(worlds, strain, leader, (), need))
+            assert np.array_equal(whole, (reach == 1).any(axis=1))
 
 
-def test_helpers_take_worlds():
-    evaluator = SolverOracle(threads=2)
-    worlds = _worlds(random.Random(5), PARALLEL_MIN_TRICKS, 4, 1)
+def _helper_first(evaluator: SolverOracle, method: str) -> threading.Event:
+    """Make the calling thread's solver wait, on ``method``, until the helper has answered a world (so the
+    helper must have taken one); the event tells it did."""
     main, helper = evaluator._solvers
     helper_solved = threading.Event()
-    main_solve, helper_solve = main.batch_reaches_per_card, helper.batch_reaches_per_card
+    main_solve, helper_solve = getattr(main, method), getattr(helper, method)
 
-    def main_waits(*args, **kwargs):  # the calling thread holds back until the helper has a world
+    def main_waits(*args, **kwargs):
         helper_solved.wait(timeout=60)
         return main_solve(*args, **kwargs)
 
@@ -62,10 +66,24 @@ def test_helpers_take_worlds():
         helper_solved.set()
         return out
 
-    main.batch_reaches_per_card, helper.batch_reaches_per_card = main_waits, helper_signals
+    setattr(main, method, main_waits)
+    setattr(helper, method, helper_signals)
+    return helper_solved
+
+
+def test_helpers_take_worlds():
+    """Per-card questions and whole-position ones (each world to whichever solver is free)."""
+    worlds = _worlds(random.Random(5), PARALLEL_MIN_TRICKS, 4, 1)
+    evaluator = SolverOracle(threads=2)
+    helper_solved = _helper_first(evaluator, "batch_reaches_per_card")
     got = evaluator.batch_reach_per_card(worlds, 4, 1, (), 4)
     assert helper_solved.is_set() and evaluator.nodes[1] > 0
     assert np.array_equal(got, SolverOracle().batch_reach_per_card(worlds, 4, 1, (), 4))
+    evaluator = SolverOracle(threads=2)
+    helper_solved = _helper_first(evaluator, "reaches_many")
+    whole = evaluator.batch_reach(worlds, 4, 1, (), 5)
+    assert helper_solved.is_set() and evaluator.nodes[1] > 0
+    assert np.array_equal(whole, SolverOracle().batch_reach(worlds, 4, 1, (), 5))
 
 
 def test_a_helpers_error_reaches_the_caller():

@@ -37,6 +37,19 @@ def test_a_search_stops_at_its_budget_before_solving_past_it():
     tight = SolvingBudget(roomy.spent - 1)
     with pytest.raises(SolvingBudgetExceeded):
         play_out(tight)
+    # after MAX's card its position is asked alone, charged as the per-card question at the root would be:
+    # another of MAX's cards in the same deals is solved but not charged again
+    root = game.root()
+    other = game.play(root, game.moves(root, 0)[1])
+    before, solved = roomy.spent, game.solves
+    game.evaluate(other, 0)
+    assert game.solves > solved and roomy.spent == before
+    # after MIN's card, every card of the parent is asked at once: a whole deal each
+    child = game.play(root, game.moves(root, 0)[0])
+    before, solved = roomy.spent, game.solves
+    game.evaluate(game.play(child, game.moves(child, 0)[0]), 0)
+    assert game.solves > solved
+    assert roomy.spent - before == (game.solves - solved) * (13 - 3) ** 2
 
 
 def test_the_pareto_filter_keeps_its_comparison_budget():
