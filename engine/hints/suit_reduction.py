@@ -340,7 +340,7 @@ def _layout_weights(knowledge: WorldKnowledge, seats: _Seats, suit: int, outstan
             continue
         share = cards & unknown
         places = free[w_i] - share.bit_count()
-        if share not in allowed or not 0 <= places < len(poly) or poly[places] <= MAX_DEVIATION + 1e-12:
+        if share not in allowed or not 0 <= places < len(poly) or poly[places] <= 0.0:
             continue
         wests.append(field)
         shares.append(share)
