@@ -331,13 +331,10 @@ class BridgePlayGame:
     def _makes_here(self, state: PlayState, world: int, parent: PlayState) -> bool:
         """Whether MAX's side reaches its target from ``state`` in ``world``: one null-window test of the
         position (batched over the consistent worlds), charged as the per-card question at ``parent``."""
-        need = self.target - state.won
-        left = self.tricks_left(state)
-        maxs = state.to_move & 1 == self.max_side
-        asked_need = need if maxs else left - need + 1
-        row = self._batched(self._position_reach, (state.done, state.leader, state.trick, asked_need), state, world,
+        key, need, maxs = self._reach_key(state)
+        row = self._batched(self._position_reach, key, state, world,
                             lambda start, homes: np.asarray(self.oracle.batch_reach(
-                                start, self.strain, state.leader, state.trick, asked_need, cancel=self.cancel,
+                                start, self.strain, state.leader, state.trick, need, cancel=self.cancel,
                                 homes=homes), dtype=np.int64).reshape(-1, 1), width=1,
                             charge_as=self._reach_key(parent)[0])
         return bool(row[0] == 1) == maxs

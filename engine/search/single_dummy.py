@@ -237,10 +237,11 @@ class _Search:
         need = game.target - state.won
         left = game.tricks_left(state)
         if state.to_move & 1 == game.max_side:
-            ok = game.oracle.batch_reach(rows, game.strain, state.leader, state.trick, need, cancel=game.cancel)
+            ok = game.oracle.batch_reach(rows, game.strain, state.leader, state.trick, need, cancel=game.cancel,
+                                         homes=idx)
         else:
             ok = ~game.oracle.batch_reach(rows, game.strain, state.leader, state.trick, left - need + 1,
-                                          cancel=game.cancel)
+                                          cancel=game.cancel, homes=idx)
         out = self.as_set(idx[np.asarray(ok, dtype=bool)])
         self.dd_memo[memo_key] = out
         return out
