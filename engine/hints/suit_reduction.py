@@ -445,6 +445,18 @@ NO_LAYOUT_DEPENDENCE = "no card's double-dummy tricks depend on the layout"
 DECIDES_NOTHING = "it decides no card's contract: the other suits' tricks vary with more than its layout"
 
 
+def _layout_miss(wests: np.ndarray, reached: np.ndarray, weights: np.ndarray) -> float:
+    """The least share of deals (weighted) that any rule reading only the suit's layout (West's holding of it)
+    gets wrong about ``reached``: in each group of deals with one West holding, the lighter of those reached
+    and those not.  The suit's own tricks after a card depend on the layout alone, so no other-suits count
+    fits better (:func:`_may_decide`); checked before the suit's tricks are even worked out."""
+    reached = np.asarray(reached, dtype=bool)
+    _, group = np.unique(wests, return_inverse=True)
+    made = np.bincount(group, weights=np.where(reached, weights, 0.0))
+    failed = np.bincount(group, weights=np.where(reached, 0.0, weights))
+    return float(np.minimum(made, failed).sum())
+
+
 def _may_decide(own: np.ndarray, reached: np.ndarray, weights: np.ndarray, goal: int, sure: int) -> bool:
     """Whether some other suits' trick count ``F`` (at most ``sure``) gets, from the suit's own tricks
     ``own``, whether double dummy reaches ``goal`` (``reached``) right in all but :data:`MAX_DEVIATION` of the
@@ -492,6 +504,11 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
     leads: dict[Card, tuple[int, int] | None] = {}
     for c in reps:
         leads[c] = (mover_seat, c % 13 + 2) if c // 13 == suit else None
+    sample_w = np.asarray(position.weights, dtype=float)
+    sample_w = sample_w / sample_w.sum()
+    if reached is not None and not any(_layout_miss(np.asarray(west_col), reached[c], sample_w)
+                                       <= MAX_DEVIATION + 1e-12 for c in reps):
+        return DECIDES_NOTHING
     known: dict[tuple[tuple[int, int] | None, int], int] = {}
 
     def suit_tricks(c: Card, west: int) -> int:
@@ -506,8 +523,6 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
     if not any(np.any(t != t[0]) for t in sample_suit.values()):
         return "it takes as many tricks in every deal, whatever is played"
     sure = sure_tricks(_defenders_union(worlds, seats, first), seats, suit)
-    sample_w = np.asarray(position.weights, dtype=float)
-    sample_w = sample_w / sample_w.sum()
     if reached is not None and not any(_may_decide(sample_suit[c], reached[c], sample_w, position.target, sure)
                                        for c in reps):
         return DECIDES_NOTHING

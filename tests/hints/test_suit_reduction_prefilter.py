@@ -7,6 +7,9 @@ a suit down when no count of the other suits' tricks could fit them (:func:`_may
 counts only for a suit that passes.  Checked here:
 
 * ``_may_decide`` on hand-made arrays, at and around :data:`MAX_DEVIATION` and the sure tricks;
+* ``_layout_miss`` (checked first, before the suit's tricks are worked out) on hand-made arrays, and on
+  random ones: no count of the suit's tricks and the other suits' does better, and the best rule of the
+  layout alone does exactly that;
 * on generated grand slams and random positions of 6 to 11 tricks (100 sampled deals each: the reduction
   stands in some, with a few deals off the fit in some, and not in others): the reduction found with the
   bits and counts solved on demand is the one found with every count given, suit for suit and card for
@@ -18,11 +21,12 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from engine.bridge.view import view_for_turn
 from engine.core.cards import FULL_MASK
 from engine.hints.bridge_hint import view_position
-from engine.hints.suit_reduction import MAX_DEVIATION, _may_decide, find_suit_reduction
+from engine.hints.suit_reduction import MAX_DEVIATION, _layout_miss, _may_decide, find_suit_reduction
 from engine.hints.worlds_matrix import card_goal_matrix, card_runs, card_tricks_matrix
 from tests.hints.test_hint_agreement import ORACLE, random_ending
 from tests.hints.test_suit_reduction import GENERATED, _generated
@@ -42,6 +46,33 @@ def test_may_decide_on_hand_made_deals():
     # reached everywhere or nowhere: a count large or small enough fits
     assert _may_decide(own, np.ones(5, dtype=bool), w, 11, sure=13)
     assert _may_decide(own, np.zeros(5, dtype=bool), w, 11, sure=0)
+
+
+def test_layout_miss_on_hand_made_deals():
+    wests = np.array([5, 5, 5, 9, 9])
+    w = np.full(5, 0.2)
+    assert _layout_miss(wests, np.array([True, True, True, False, False]), w) == 0.0  # the layout tells
+    assert _layout_miss(wests, np.array([True, False, True, False, False]), w) == pytest.approx(0.2)
+    assert _layout_miss(wests, np.array([True, False, True, True, False]), w) == pytest.approx(0.4)
+
+
+def test_no_rule_of_the_suits_tricks_misses_less_than_the_layout_miss():
+    """Whatever the suit's own tricks (any function of West's holding) and the other suits' count, the deals
+    it gets wrong weigh at least :func:`_layout_miss`; and some rule of the layout alone gets exactly that."""
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        n = int(rng.integers(1, 40))
+        wests = rng.integers(0, 6, n)
+        reached = rng.random(n) < rng.random()
+        w = rng.random(n)
+        w /= w.sum()
+        floor = _layout_miss(wests, reached, w)
+        tricks_of = rng.integers(0, 4, 6)  # the suit's tricks for each West holding
+        own = tricks_of[wests]
+        for f in range(-2, 8):
+            assert float(w[(own + f >= 5) != reached].sum()) >= floor - 1e-12
+        best_rule = {h: w[(wests == h) & reached].sum() >= w[(wests == h) & ~reached].sum() for h in set(wests)}
+        assert float(w[np.array([best_rule[h] for h in wests]) != reached].sum()) == pytest.approx(floor)
 
 
 def _views(seed: int, count: int):
