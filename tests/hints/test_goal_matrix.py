@@ -28,7 +28,7 @@ from engine.core.cards import FULL_MASK
 from engine.hints.bridge_hint import hint_from_values
 from engine.hints.lines import DECIDED_BASIS, HintBudget, _tied_best, line_values
 from engine.hints.worlds_matrix import Unresolved, card_goal_matrix, card_runs, card_tricks_matrix
-from tests.hints.test_hint_agreement import ORACLE, random_ending
+from tests.hints.test_hint_agreement import ORACLE, endings_with_a_choice, random_ending
 
 
 def _positions(count: int, seed: int):
@@ -108,12 +108,10 @@ def _estimates(count: int, seed: int, budget: HintBudget, declaring: bool = Fals
                in_doubt: bool = False):
     """Estimates (sampled deals) of random endings with a choice, the side to move declarer's or a defender's;
     ``in_doubt``: only those where the contract is neither decided nor equal for every card."""
-    rng = random.Random(seed)
     out = []
-    while len(out) < count:
-        deal, play = random_ending(rng, rng.choice(sizes))
-        if play.is_complete or len(play.legal_cards()) < 2:
-            continue
+    for deal, play in endings_with_a_choice(random.Random(seed), sizes):
+        if len(out) == count:
+            break
         view = view_for_turn(play)
         if view.to_play.same_side(view.declarer) != declaring:
             continue

@@ -47,15 +47,21 @@ def random_ending(rng: random.Random, size: int):
     return deal, play
 
 
-def bridge_cases(count: int, seed: int):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        deal, play = random_ending(rng, rng.choice((2, 3, 3)))
+def endings_with_a_choice(rng: random.Random, sizes: tuple[int, ...], declarer_leads: bool = False):
+    """Random endings (:func:`random_ending`, sizes drawn from ``sizes``) where the seat to play has at least
+    two legal cards, without end; ``declarer_leads``: only those where declarer's side leads to a trick."""
+    while True:
+        deal, play = random_ending(rng, rng.choice(sizes))
         if play.is_complete or len(play.legal_cards()) < 2:
             continue
-        out.append((deal, play))
-    return out
+        if declarer_leads and (play.current_trick.cards or not play.to_play.same_side(play.declarer)):
+            continue
+        yield deal, play
+
+
+def bridge_cases(count: int, seed: int):
+    cases = endings_with_a_choice(random.Random(seed), (2, 3, 3))
+    return [next(cases) for _ in range(count)]
 
 
 def wording_problems(hint, values) -> list[str]:

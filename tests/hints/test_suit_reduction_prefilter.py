@@ -28,7 +28,7 @@ from engine.core.cards import FULL_MASK
 from engine.hints.bridge_hint import view_position
 from engine.hints.suit_reduction import MAX_DEVIATION, _layout_miss, _may_decide, find_suit_reduction
 from engine.hints.worlds_matrix import card_goal_matrix, card_runs, card_tricks_matrix
-from tests.hints.test_hint_agreement import ORACLE, random_ending
+from tests.hints.test_hint_agreement import ORACLE, endings_with_a_choice
 from tests.hints.test_suit_reduction import GENERATED, _generated
 
 
@@ -77,16 +77,8 @@ def test_no_rule_of_the_suits_tricks_misses_less_than_the_layout_miss():
 
 def _views(seed: int, count: int):
     """Random positions of 6 to 11 tricks, declarer's side on lead at a trick's start, with a choice."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        deal, play = random_ending(rng, rng.choice((6, 8, 11)))
-        if play.is_complete or play.current_trick.cards or not play.to_play.same_side(play.declarer):
-            continue
-        if len(play.legal_cards()) < 2:
-            continue
-        out.append((view_for_turn(play), FULL_MASK & ~deal.cards.mask))
-    return out
+    cases = endings_with_a_choice(random.Random(seed), (6, 8, 11), declarer_leads=True)
+    return [(view_for_turn(play), FULL_MASK & ~deal.cards.mask) for deal, play in (next(cases) for _ in range(count))]
 
 
 CASES = [(view_for_turn(_generated(s)[0]), 0) for s in GENERATED[:8]] + _views(7, 40)  # type: ignore[index]

@@ -28,17 +28,15 @@ from engine.core.seats import Seat
 from engine.hints.suit_reduction import MAX_OUTSTANDING, _field, _layout_weights, _Seats
 from engine.worlds.bridge_knowledge import knowledge_from_view
 from tests.hints.single_dummy_reference import layouts, likelihood
-from tests.hints.test_hint_agreement import random_ending
+from tests.hints.test_hint_agreement import endings_with_a_choice
 from tests.hints.test_teaching_truth import situation
 
 
 def _cases(seed: int, count: int):
-    rng = random.Random(seed)
     out = []
-    while len(out) < count:
-        deal, play = random_ending(rng, rng.choice((4, 5, 6)))
-        if play.is_complete or play.current_trick.cards or not play.to_play.same_side(play.declarer):
-            continue
+    for deal, play in endings_with_a_choice(random.Random(seed), (4, 5, 6), declarer_leads=True):
+        if len(out) == count:
+            break
         view = view_for_turn(play)
         sit = situation(play, view)
         every = layouts(sit)

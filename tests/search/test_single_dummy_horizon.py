@@ -25,7 +25,7 @@ from engine.search.bridge_game import BridgePlayGame
 from engine.search.single_dummy import first_informative_horizon, solve_single_dummy
 from engine.solvers.solver_oracle import default_oracle
 from tests.hints.teaching_set import BASE
-from tests.hints.test_hint_agreement import random_ending
+from tests.hints.test_hint_agreement import endings_with_a_choice
 from tests.hints.test_teaching_truth import build
 
 ORACLE = default_oracle()
@@ -50,10 +50,9 @@ def _games(count: int, seed: int, sizes=(3, 4, 4, 5), deals: int = 24):
     """Random endings of 3-5 cards with the deals the player to move cannot tell apart."""
     rng = random.Random(seed)
     out = []
-    while len(out) < count:
-        deal, play = random_ending(rng, rng.choice(sizes))
-        if play.is_complete or len(play.legal_cards()) < 2:
-            continue
+    for deal, play in endings_with_a_choice(rng, sizes):
+        if len(out) == count:
+            break
         view = view_for_turn(play)
         gone = FULL_MASK & ~sum(int(m) for m in deal.masks)  # the cards of the tricks before the ending
         game = _game(view, weighted_deals(view, deals, rng, out_of_play=gone))
