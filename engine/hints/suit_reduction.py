@@ -404,7 +404,8 @@ def find_suit_reduction(position: BridgePosition, reps: Sequence[Card],
     tricks from this trick on after ``c`` in each of ``position``'s (sampled) deals, or a function that
     solves them; ``reached`` (optional): per card and deal, whether declarer's side reaches the target
     double dummy.  With ``reached``, a suit is turned down on those make-or-fail bits alone when no other
-    suits' trick count could fit them (:func:`_may_decide`: the exact test would turn it down too), and the
+    suits' trick count could fit them (:func:`_layout_miss`, then :func:`_may_decide`: the exact test would
+    turn it down too), and the
     counts are asked for only when a suit passes; a function ``dd`` is then not called at all when none does.
     ``knowledge``: what the player knows (voids, sizes); ``plays``: the public record (seat, card) for
     restricted choice.  The goal is ``position.target``; :meth:`SuitReduction.decides` tells, per card and
@@ -445,13 +446,13 @@ NO_LAYOUT_DEPENDENCE = "no card's double-dummy tricks depend on the layout"
 DECIDES_NOTHING = "it decides no card's contract: the other suits' tricks vary with more than its layout"
 
 
-def _layout_miss(wests: np.ndarray, reached: np.ndarray, weights: np.ndarray) -> float:
-    """The least share of deals (weighted) that any rule reading only the suit's layout (West's holding of it)
-    gets wrong about ``reached``: in each group of deals with one West holding, the lighter of those reached
-    and those not.  The suit's own tricks after a card depend on the layout alone, so no other-suits count
-    fits better (:func:`_may_decide`); checked before the suit's tricks are even worked out."""
+def _layout_miss(group: np.ndarray, reached: np.ndarray, weights: np.ndarray) -> float:
+    """The least share of deals (weighted) that any rule reading only the suit's layout gets wrong about
+    ``reached`` (``group``: per deal, an index of West's holding of the suit): in each group of deals with one
+    holding, the lighter of those reached and those not.  The suit's own tricks after a card depend on the
+    layout alone, so no other-suits count fits better (:func:`_may_decide`); checked before the suit's tricks
+    are even worked out."""
     reached = np.asarray(reached, dtype=bool)
-    _, group = np.unique(wests, return_inverse=True)
     made = np.bincount(group, weights=np.where(reached, weights, 0.0))
     failed = np.bincount(group, weights=np.where(reached, 0.0, weights))
     return float(np.minimum(made, failed).sum())
@@ -506,9 +507,10 @@ def _try_suit(position: BridgePosition, worlds: np.ndarray, suit: int, reps: Seq
         leads[c] = (mover_seat, c % 13 + 2) if c // 13 == suit else None
     sample_w = np.asarray(position.weights, dtype=float)
     sample_w = sample_w / sample_w.sum()
-    if reached is not None and not any(_layout_miss(np.asarray(west_col), reached[c], sample_w)
-                                       <= MAX_DEVIATION + 1e-12 for c in reps):
-        return DECIDES_NOTHING
+    if reached is not None:
+        layout = np.unique(west_col, return_inverse=True)[1]
+        if not any(_layout_miss(layout, reached[c], sample_w) <= MAX_DEVIATION + 1e-12 for c in reps):
+            return DECIDES_NOTHING
     known: dict[tuple[tuple[int, int] | None, int], int] = {}
 
     def suit_tricks(c: Card, west: int) -> int:

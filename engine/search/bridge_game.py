@@ -288,10 +288,13 @@ class BridgePlayGame:
         incoming = self._incoming(state, world)
         if incoming is not None:
             parent = incoming[0]
-            if self.is_max_to_move(parent) and not self._reach_known(parent, world):
-                # MAX's card: a search tries its cards one at a time and often stops at the first (αμ's
-                # decided cut), so this card's position is asked alone rather than every card at the parent
-                return self._makes_here(state, world, parent)
+            if self.is_max_to_move(parent):
+                asked_there = self._reach_key(parent)[0]
+                table = self._reach_tables.get(asked_there)
+                if table is None or table[world, 0] == -2:  # not answered there in this world
+                    # MAX's card: a search tries its cards one at a time and often stops at the first (αμ's
+                    # decided cut), so this card's position is asked alone rather than every card at the parent
+                    return self._makes_here(state, world, asked_there)
             return self._makes_after_card(parent, world, incoming[1])
         results = [self._makes_after_card(state, world, c)
                    for c in cards_of(legal_mask(self.hand(state, world, state.to_move), state.trick))]
@@ -304,11 +307,6 @@ class BridgePlayGame:
         maxs = state.to_move & 1 == self.max_side
         asked = need if maxs else self.tricks_left(state) - need + 1
         return (state.done, state.leader, state.trick, asked), asked, maxs
-
-    def _reach_known(self, state: PlayState, world: int) -> bool:
-        """Whether the per-card question at ``state`` is already answered in ``world``."""
-        table = self._reach_tables.get(self._reach_key(state)[0])
-        return table is not None and table[world, 0] != -2
 
     def _new_charges(self, asked: list[int], charge_as: tuple | None) -> int:
         """How many of the deals ``asked`` to charge: all, or those not yet charged for ``charge_as``."""
@@ -328,15 +326,16 @@ class BridgePlayGame:
             raise BridgeGameError(f"card {card} is not legal in world {world}")
         return makes
 
-    def _makes_here(self, state: PlayState, world: int, parent: PlayState) -> bool:
+    def _makes_here(self, state: PlayState, world: int, charge_as: tuple) -> bool:
         """Whether MAX's side reaches its target from ``state`` in ``world``: one null-window test of the
-        position (batched over the consistent worlds), charged as the per-card question at ``parent``."""
+        position (batched over the consistent worlds), charged as the per-card question keyed ``charge_as``
+        (the parent's)."""
         key, need, maxs = self._reach_key(state)
         row = self._batched(self._position_reach, key, state, world,
                             lambda start, homes: np.asarray(self.oracle.batch_reach(
                                 start, self.strain, state.leader, state.trick, need, cancel=self.cancel,
                                 homes=homes), dtype=np.int64).reshape(-1, 1), width=1,
-                            charge_as=self._reach_key(parent)[0])
+                            charge_as=charge_as)
         return bool(row[0] == 1) == maxs
 
     def _reach(self, state: PlayState, world: int, need: int) -> np.ndarray:

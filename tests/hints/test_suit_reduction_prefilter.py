@@ -49,7 +49,7 @@ def test_may_decide_on_hand_made_deals():
 
 
 def test_layout_miss_on_hand_made_deals():
-    wests = np.array([5, 5, 5, 9, 9])
+    wests = np.array([0, 0, 0, 1, 1])  # the deals' West holdings, numbered
     w = np.full(5, 0.2)
     assert _layout_miss(wests, np.array([True, True, True, False, False]), w) == 0.0  # the layout tells
     assert _layout_miss(wests, np.array([True, False, True, False, False]), w) == pytest.approx(0.2)
